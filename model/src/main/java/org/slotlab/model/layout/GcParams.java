@@ -22,6 +22,8 @@ package org.slotlab.model.layout;
  * @param oldmallocLimitGrowthFactor GC_OLDMALLOC_LIMIT_GROWTH_FACTOR
  * @param growthBySlotsBudget true for 3.4's global slot budget (heap_allocatable_slots_expand),
  *                            false for 3.1's per-heap page growth (heap_extend_pages)
+ * @param heapInitBytes       when > 0, each heap's init slots are this many bytes of its slots
+ *                            instead of {@code heapInitSlots} (an assumption for 4.x, see RubyLayout.ruby41dev)
  */
 public record GcParams(
         int heapInitSlots,
@@ -39,20 +41,21 @@ public record GcParams(
         long oldmallocLimitMin,
         long oldmallocLimitMax,
         double oldmallocLimitGrowthFactor,
-        boolean growthBySlotsBudget) {
+        boolean growthBySlotsBudget,
+        long heapInitBytes) {
 
     private static final long MIB = 1024L * 1024L;
 
     /** CRuby 3.4.5 defaults (gc/default/default.c:91-138, 705, 9322). */
     public static GcParams ruby34() {
         return new GcParams(10_000, 4096, 1.8, 0, 0.20, 0.40, 0.65, 2.0, 3,
-                16 * MIB, 32 * MIB, 1.4, 16 * MIB, 128 * MIB, 1.2, true);
+                16 * MIB, 32 * MIB, 1.4, 16 * MIB, 128 * MIB, 1.2, true, 0);
     }
 
     /** CRuby 3.1.2 defaults (gc.c:272-314). */
     public static GcParams ruby31() {
         return new GcParams(10_000, 4096, 1.8, 0, 0.20, 0.40, 0.65, 2.0, 3,
-                16 * MIB, 32 * MIB, 1.4, 16 * MIB, 128 * MIB, 1.2, false);
+                16 * MIB, 32 * MIB, 1.4, 16 * MIB, 128 * MIB, 1.2, false, 0);
     }
 
     public GcParams {
@@ -72,6 +75,15 @@ public record GcParams(
         require(oldmallocLimitMin > 0 && oldmallocLimitMin <= oldmallocLimitMax,
                 "oldmalloc limits must satisfy 0 < min <= max, got " + oldmallocLimitMin + " / " + oldmallocLimitMax);
         require(oldmallocLimitGrowthFactor >= 1.0, "oldmallocLimitGrowthFactor must be >= 1.0");
+        require(heapInitBytes >= 0, "heapInitBytes must be >= 0 (0 = use heapInitSlots), got " + heapInitBytes);
+    }
+
+    /** The same parameters with init expressed in bytes per heap. */
+    public GcParams withHeapInitBytes(long bytes) {
+        return new GcParams(heapInitSlots, heapFreeSlots, growthFactor, growthMaxSlots, freeSlotsMinRatio,
+                freeSlotsGoalRatio, freeSlotsMaxRatio, oldObjectLimitFactor, oldAge, mallocLimitMin, mallocLimitMax,
+                mallocLimitGrowthFactor, oldmallocLimitMin, oldmallocLimitMax, oldmallocLimitGrowthFactor,
+                growthBySlotsBudget, bytes);
     }
 
     static void require(boolean ok, String message) {

@@ -133,12 +133,15 @@ public final class RubyLayout {
      * 128 B heap). The two measurements came from different builds; this preset follows
      * byroot's list, and the len-50 row is compared on its speed factor only.
      *
-     * <p>Boot state: the thread gives no GC.stat_heap. byroot's GC counts per 10M allocations
-     * imply the free slots of one GC cycle (10M / count); for the heaps of 128 B and up, which
-     * boot leaves empty, that is 100 +- 2.5 pages each. We therefore start every heap with 100
-     * pages, and read the live objects of the three small heaps off the same table (32 B: 55,000,
-     * 40 B: 37,000, 64 B: 27,000: what benchmark-ips, objspace and the interpreter keep alive).
-     * For those three heaps the GC count is therefore a consistency check, not a prediction.
+     * <p>Boot state and init: the thread gives no GC.stat_heap. byroot's GC counts per 10M
+     * allocations imply the free slots of one GC cycle (10M / count); for the heaps of 128 B and
+     * up, which boot leaves empty, that is 100 +- 2.5 pages each: the same <i>bytes</i> per heap,
+     * not 3.4's 10,000 <i>slots</i> per heap (which would give the 1024 B heap 159 pages and 1,000
+     * GCs, not 1,604). We therefore assume 4.x sizes each heap's init in bytes, 6.25 MiB (100
+     * pages), start every heap there, and read the live objects of the three small heaps off the
+     * same table (32 B: 55,000, 40 B: 37,000, 64 B: 27,000: what benchmark-ips, objspace and the
+     * interpreter keep alive). For those three heaps the GC count is a consistency check, not a
+     * prediction; for the other six it is predicted from the one init-bytes assumption.
      */
     public static RubyLayout ruby41dev() {
         int[] pages = new int[9];
@@ -150,7 +153,7 @@ public final class RubyLayout {
                 .pageSize(65_536).pageHeaderBytes(8)
                 .rstringSize(40).embedOffset(24).termLen(1)
                 .embedRule(EmbedRule.VARIABLE_WIDTH)
-                .gc(GcParams.ruby34())
+                .gc(GcParams.ruby34().withHeapInitBytes(100L * 65_536))
                 .boot(new BootState(pages, live, live.clone(),
                         "100 pages per heap and small-heap live objects read off byroot's GC counts (seed 000)"))
                 .build();
@@ -202,6 +205,11 @@ public final class RubyLayout {
     /** CRuby: default.c:2269-2272 rb_gc_impl_size_allocatable_p. */
     public boolean isAllocatable(long size) {
         return size <= largestSlotSize();
+    }
+
+    /** Slots heap {@code heap} may take without a GC (GC_HEAP_INIT_SLOTS, or init bytes / slot size). */
+    public long heapInitSlots(int heap) {
+        return gc.heapInitBytes() > 0 ? gc.heapInitBytes() / slotSizes[heap] : gc.heapInitSlots();
     }
 
     /** Index of the smallest heap whose slot holds {@code size} bytes, or -1. CRuby: heap_idx_for_size. */

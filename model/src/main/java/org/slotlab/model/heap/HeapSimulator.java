@@ -1,0 +1,552 @@
+package org.slotlab.model.heap;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.slotlab.model.layout.GcParams;
+import org.slotlab.model.layout.RubyLayout;
+
+/**
+ * Event-level simulation of CRuby's slot heaps for a workload given as {@link Phase}s: every
+ * allocation takes a free slot of its heap; a heap with no free slot first takes a page while it
+ * is below its init slots (3.4 heap_prepare, default.c:2088-2096), else starts a GC of all heaps
+ * (default.c:2103-2110); a malloc that pushes malloc_increase past malloc_limit starts one too
+ * (objspace_malloc_increase_body, default.c:8001-8024). Minor GCs free dead young objects; objects
+ * that survive {@code RVALUE_OLD_AGE} GCs are promoted and only a major GC frees them. After each
+ * GC a heap whose free slots are below the min ratio grows (gc_sweep_finish_heap,
+ * default.c:3809-3845) or schedules a major when too many minors ran since the last one.
+ *
+ * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
+ * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
+ * a GC's sweep also frees the buffers of the dead objects before any later malloc can push
+ * malloc_increase over the limit (CRuby runs {@code gc_rest} first, default.c objspace_malloc_increase_body),
+ * so malloc_increase after a GC is {@code max(0, malloc'd - freed)}; growth adds the pages at the
+ * GC instead of taking them from the budget when the heap runs dry (the same pages are used before
+ * the next GC either way).
+ *
+ * <p><b>Extrapolation is exact.</b> Inside a phase every op allocates the same objects, so the
+ * simulation from one GC to the next depends only on the state at the GC expressed relative to
+ * the current op: pages, free slots, the op ranges of the surviving cohorts, their ages, the
+ * malloc and oldmalloc counters and limits, the old-object limit and pending major flags. We
+ * record that relative state after every GC; when one repeats, the evolution from it repeats
+ * with the same period (the transition function is deterministic and time-invariant), so whole
+ * periods are skipped by adding the counts of one period times their number, and the rest of the
+ * phase is simulated as usual. A property test compares this with full simulation.
+ */
+public final class HeapSimulator {
+
+    private final RubyLayout layout;
+    private final GcParams gc;
+    private final int heaps;
+
+    public HeapSimulator(RubyLayout layout) {
+        this.layout = Objects.requireNonNull(layout);
+        this.gc = layout.gc();
+        this.heaps = layout.heapCount();
+    }
+
+    /** Runs the phases, skipping whole steady-state periods when {@code extrapolate} is set. */
+    public SimResult run(List<Phase> phases, boolean extrapolate) {
+        for (Phase p : phases) {
+            for (ObjectSpec s : p.perOp()) {
+                if (s.heap() >= heaps) {
+                    throw new IllegalArgumentException("object spec names heap " + s.heap() + " but layout "
+                            + layout.name() + " has " + heaps + " heaps");
+                }
+            }
+        }
+        return new Run(phases, extrapolate).execute();
+    }
+
+    public SimResult run(List<Phase> phases) {
+        return run(phases, true);
+    }
+
+    /** Objects of one spec allocated at ops [first, last], all of the same age. */
+    private static final class Cohort {
+        final ObjectSpec spec;
+        long first;
+        long last;
+        int age;
+        boolean old;
+
+        Cohort(ObjectSpec spec, long first, long last, int age, boolean old) {
+            this.spec = spec;
+            this.first = first;
+            this.last = last;
+            this.age = age;
+            this.old = old;
+        }
+
+        long size() {
+            return last - first + 1;
+        }
+    }
+
+    private final class Run {
+        final List<Phase> phases;
+        final boolean extrapolate;
+
+        final int[] pages = new int[heaps];
+        final long[] free = new long[heaps];
+        final long[] bootLive = new long[heaps];
+        long[] bootYoung = new long[heaps];
+        int bootYoungAge;
+        final List<Cohort> cohorts = new ArrayList<>();
+        long[] openFrom;
+
+        final long[] allocations = new long[heaps];
+        final int[] peakPages = new int[heaps];
+        long minor;
+        long major;
+        long byMalloc;
+        long mallocCalls;
+        long mallocBytes;
+        long pagesSweptSum;
+        long markedSum;
+        long periodOps;
+
+        long mallocSinceGc;
+        long sweepCredit;
+        long mallocLimit;
+        long oldmallocIncrease;
+        long oldmallocLimit;
+        long oldObjectsLimit;
+        boolean needMajor;
+        long gcsSinceMajor;
+
+        final Map<ObjectSpec, Long> specIds = new java.util.IdentityHashMap<>();
+        long t;
+        int phaseIndex;
+        List<ObjectSpec> specs;
+
+        Run(List<Phase> phases, boolean extrapolate) {
+            this.phases = phases;
+            this.extrapolate = extrapolate;
+            for (int h = 0; h < heaps; h++) {
+                pages[h] = layout.boot().pages(h);
+                bootLive[h] = layout.boot().live(h);
+                bootYoung[h] = bootLive[h] - layout.boot().old(h);
+                long total = total(h);
+                if (bootLive[h] > total) {
+                    // Boot left more live objects than its pages hold: give the heap the pages it needs.
+                    pages[h] = (int) ((bootLive[h] + layout.slotsPerPage(h) - 1) / layout.slotsPerPage(h));
+                }
+                free[h] = total(h) - bootLive[h];
+                peakPages[h] = pages[h];
+            }
+            mallocLimit = gc.mallocLimitMin();
+            oldmallocLimit = gc.oldmallocLimitMin();
+            long bootOld = 0;
+            for (int h = 0; h < heaps; h++) {
+                bootOld += layout.boot().old(h);
+            }
+            oldObjectsLimit = (long) (bootOld * gc.oldObjectLimitFactor());
+            gcsSinceMajor = gc.oldAge();
+        }
+
+        long total(int h) {
+            return (long) pages[h] * layout.slotsPerPage(h);
+        }
+
+        SimResult execute() {
+            long phaseStart = 0;
+            for (phaseIndex = 0; phaseIndex < phases.size(); phaseIndex++) {
+                Phase phase = phases.get(phaseIndex);
+                specs = phase.perOp();
+                openFrom = new long[specs.size()];
+                java.util.Arrays.fill(openFrom, phaseStart);
+                t = phaseStart;
+                long end = phaseStart + phase.ops();
+                runPhase(end);
+                closeOpen(end - 1, specs.size());
+                phaseStart = end;
+            }
+            return finish(phaseStart);
+        }
+
+        /** Moves the open (since-last-GC) allocations of specs into cohorts: ops up to lastOp for spec index < j, else lastOp - 1. */
+        void closeOpen(long lastOp, int j) {
+            for (int s = 0; s < specs.size(); s++) {
+                long last = s < j ? lastOp : lastOp - 1;
+                if (last >= openFrom[s]) {
+                    cohorts.add(new Cohort(specs.get(s), openFrom[s], last, 0, false));
+                }
+                openFrom[s] = last + 1;
+            }
+        }
+
+        void runPhase(long end) {
+            if (specs.isEmpty()) {
+                t = end;
+                return;
+            }
+            long[] demand = new long[heaps];
+            long mallocPerOp = 0;
+            for (ObjectSpec s : specs) {
+                demand[s.heap()]++;
+                mallocPerOp += s.mallocBytes();
+            }
+            Map<List<Long>, long[]> seen = extrapolate ? new HashMap<>() : null;
+            long gcsAtLastCheck = -1;
+            while (t < end) {
+                // Bulk: complete ops that cannot trigger anything.
+                long k = end - t;
+                for (int h = 0; h < heaps; h++) {
+                    if (demand[h] > 0) {
+                        k = Math.min(k, free[h] / demand[h]);
+                    }
+                }
+                if (mallocPerOp > 0) {
+                    long headroom = mallocLimit + sweepCredit - mallocSinceGc; // allowed before inc > limit
+                    long safe = headroom <= 0 ? 0 : (headroom - 1) / mallocPerOp;
+                    k = Math.min(k, Math.max(0, safe - 1));
+                }
+                if (k > 0) {
+                    for (int h = 0; h < heaps; h++) {
+                        free[h] -= k * demand[h];
+                        allocations[h] += k * demand[h];
+                    }
+                    mallocSinceGc += k * mallocPerOp;
+                    mallocCalls += k * countMallocs();
+                    mallocBytes += k * mallocPerOp;
+                    t += k;
+                    continue;
+                }
+                // One op, object by object (may collect).
+                for (int s = 0; s < specs.size(); s++) {
+                    allocate(s);
+                }
+                t++;
+                long gcs = minor + major;
+                if (seen != null && gcs != gcsAtLastCheck && t < end) {
+                    gcsAtLastCheck = gcs;
+                    if (tryExtrapolate(seen, end)) {
+                        seen = null;
+                    }
+                }
+            }
+        }
+
+        long countMallocs() {
+            long c = 0;
+            for (ObjectSpec s : specs) {
+                if (s.mallocBytes() > 0) {
+                    c++;
+                }
+            }
+            return c;
+        }
+
+        void allocate(int s) {
+            ObjectSpec spec = specs.get(s);
+            int h = spec.heap();
+            if (free[h] == 0) {
+                if (gc.growthBySlotsBudget() && total(h) < layout.heapInitSlots(h)) {
+                    addPages(h, 1);
+                } else {
+                    collect(false, s);
+                    if (free[h] == 0) {
+                        addPages(h, 1);
+                    }
+                }
+            }
+            free[h]--;
+            allocations[h]++;
+            if (spec.mallocBytes() > 0) {
+                mallocSinceGc += spec.mallocBytes();
+                mallocCalls++;
+                mallocBytes += spec.mallocBytes();
+                if (mallocSinceGc - sweepCredit > mallocLimit) {
+                    collect(true, s + 1);
+                }
+            }
+        }
+
+        void addPages(int h, int n) {
+            pages[h] += n;
+            free[h] += (long) n * layout.slotsPerPage(h);
+            peakPages[h] = Math.max(peakPages[h], pages[h]);
+        }
+
+        /** A GC during op t, after the first {@code j} objects of the op were allocated. */
+        void collect(boolean byMallocTrigger, int j) {
+            boolean isMajor = needMajor;
+            closeOpen(t, j);
+            long totalPages = 0;
+            for (int h = 0; h < heaps; h++) {
+                totalPages += pages[h];
+            }
+            pagesSweptSum += totalPages;
+            long mallocIncrease = Math.max(0, mallocSinceGc - sweepCredit);
+
+            long[] occupied = new long[heaps];
+            long marked = 0;
+            long freedBuffers = 0;
+            long oldObjects = 0;
+            for (int h = 0; h < heaps; h++) {
+                occupied[h] = bootLive[h];
+                oldObjects += bootLive[h] - bootYoung[h];
+                marked += isMajor ? bootLive[h] : bootYoung[h];
+            }
+            if (bootYoungAge + 1 >= gc.oldAge()) {
+                bootYoung = new long[heaps];
+            } else {
+                bootYoungAge++;
+            }
+            List<Cohort> kept = new ArrayList<>(cohorts.size());
+            long retainedOld = 0;
+            for (Cohort c : cohorts) {
+                int h = c.spec.heap();
+                long firstAlive = c.spec.firstAliveBorn(c.first, t);
+                long live = Math.max(0, c.last - firstAlive + 1);
+                if (c.old && !isMajor) {
+                    occupied[h] += c.size();
+                    oldObjects += c.size();
+                    kept.add(c);
+                    continue;
+                }
+                long dead = c.size() - live;
+                freedBuffers += dead * c.spec.mallocBytes();
+                marked += live;
+                if (live == 0) {
+                    continue;
+                }
+                c.first = firstAlive;
+                if (!c.old) {
+                    c.age++;
+                    if (c.age >= gc.oldAge()) {
+                        c.old = true;
+                    }
+                }
+                occupied[h] += live;
+                if (c.old) {
+                    oldObjects += live;
+                }
+                kept.add(c);
+            }
+            cohorts.clear();
+            cohorts.addAll(mergeRetainedOld(kept));
+            markedSum += marked;
+
+            if (isMajor) {
+                major++;
+                gcsSinceMajor = 0;
+                oldObjectsLimit = (long) (oldObjects * gc.oldObjectLimitFactor());
+                oldmallocIncrease = 0;
+                needMajor = false;
+            } else {
+                minor++;
+                gcsSinceMajor++;
+                oldmallocIncrease += mallocIncrease;
+                if (oldmallocIncrease > oldmallocLimit) {
+                    needMajor = true;
+                    oldmallocLimit = Math.min((long) (oldmallocLimit * gc.oldmallocLimitGrowthFactor()),
+                            gc.oldmallocLimitMax());
+                }
+            }
+            if (byMallocTrigger) {
+                byMalloc++;
+            }
+            if (oldObjects > oldObjectsLimit) {
+                needMajor = true;
+            }
+            // gc_reset_malloc_info (default.c:6275-6293)
+            if (mallocIncrease > mallocLimit) {
+                mallocLimit = Math.min((long) (mallocIncrease * gc.mallocLimitGrowthFactor()), gc.mallocLimitMax());
+            } else {
+                mallocLimit = Math.max((long) (mallocLimit * 0.98), gc.mallocLimitMin());
+            }
+            mallocSinceGc = 0;
+            sweepCredit = freedBuffers;
+
+            // gc_sweep_finish_heap: grow heaps short of free slots, or ask for a major.
+            for (int h = 0; h < heaps; h++) {
+                long total = total(h);
+                free[h] = total - occupied[h];
+                double minFree = gc.growthBySlotsBudget()
+                        ? Math.max(total, layout.heapInitSlots(h)) * gc.freeSlotsMinRatio()
+                        : Math.max(total * gc.freeSlotsMinRatio(), gc.heapFreeSlots());
+                if (free[h] < minFree && total > 0) {
+                    if (isMajor || gcsSinceMajor < gc.oldAge()) {
+                        addPages(h, growthPages(h, free[h], total));
+                    } else {
+                        needMajor = true;
+                    }
+                }
+            }
+        }
+
+        /** heap_allocatable_slots_expand (3.4, default.c:1649-1692) / heap_extend_pages (3.1, gc.c:2129-2168). */
+        int growthPages(int h, long freeSlots, long totalSlots) {
+            double f = (double) (totalSlots - freeSlots) / ((1 - gc.freeSlotsGoalRatio()) * totalSlots);
+            if (f > gc.growthFactor()) {
+                f = gc.growthFactor();
+            }
+            if (f < 1.0) {
+                f = 1.1;
+            }
+            long spp = layout.slotsPerPage(h);
+            long add;
+            if (gc.growthBySlotsBudget()) {
+                long target = (long) (f * totalSlots);
+                long slots = target - totalSlots;
+                if (gc.growthMaxSlots() > 0) {
+                    slots = Math.min(slots, gc.growthMaxSlots());
+                }
+                add = (Math.max(1, slots) + spp - 1) / spp;
+            } else {
+                long next = (long) (f * pages[h]);
+                if (gc.growthMaxSlots() > 0) {
+                    next = Math.min(next, pages[h] + gc.growthMaxSlots() / spp);
+                }
+                add = Math.max(1, next - pages[h]);
+            }
+            return (int) Math.min(add, Integer.MAX_VALUE / 2);
+        }
+
+        /** Old cohorts that live forever never change again: merge them per spec so the state stays small. */
+        List<Cohort> mergeRetainedOld(List<Cohort> in) {
+            List<Cohort> out = new ArrayList<>(in.size());
+            Map<ObjectSpec, Cohort> retained = new HashMap<>();
+            for (Cohort c : in) {
+                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                    Cohort m = retained.get(c.spec);
+                    if (m == null) {
+                        // Ranges of merged cohorts need not touch: keep a synthetic range of the right size.
+                        m = new Cohort(c.spec, Long.MIN_VALUE / 4, Long.MIN_VALUE / 4 + c.size() - 1, c.age, true);
+                        retained.put(c.spec, m);
+                        out.add(m);
+                    } else {
+                        m.last += c.size();
+                    }
+                } else {
+                    out.add(c);
+                }
+            }
+            return out;
+        }
+
+        /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
+        boolean tryExtrapolate(Map<List<Long>, long[]> seen, long end) {
+            List<Long> key = stateKey();
+            long[] snap = counters();
+            long[] prev = seen.get(key);
+            if (prev == null) {
+                seen.put(key, snap);
+                return false;
+            }
+            long period = t - prev[0];
+            if (period <= 0) {
+                return false;
+            }
+            long n = (end - t) / period;
+            if (n <= 0) {
+                return true;
+            }
+            for (int i = 1; i < snap.length; i++) {
+                long delta = snap[i] - prev[i];
+                applyCounter(i, delta * n);
+            }
+            long shift = period * n;
+            for (Cohort c : cohorts) {
+                if (!(c.old && c.spec.lifetime() == ObjectSpec.RETAINED)) {
+                    c.first += shift;
+                    c.last += shift;
+                }
+            }
+            for (int s = 0; s < openFrom.length; s++) {
+                openFrom[s] += shift;
+            }
+            t += shift;
+            periodOps = period;
+            return true;
+        }
+
+        List<Long> stateKey() {
+            List<Long> k = new ArrayList<>();
+            k.add((long) phaseIndex);
+            for (int h = 0; h < heaps; h++) {
+                k.add((long) pages[h]);
+                k.add(free[h]);
+                k.add(bootYoung[h]);
+            }
+            k.add((long) bootYoungAge);
+            k.add(mallocSinceGc);
+            k.add(sweepCredit);
+            k.add(mallocLimit);
+            k.add(oldmallocIncrease);
+            k.add(oldmallocLimit);
+            k.add(oldObjectsLimit);
+            k.add(needMajor ? 1L : 0L);
+            k.add(Math.min(gcsSinceMajor, gc.oldAge()));
+            for (int s = 0; s < openFrom.length; s++) {
+                k.add(openFrom[s] - t);
+            }
+            for (Cohort c : cohorts) {
+                k.add(specIds.computeIfAbsent(c.spec, x -> (long) specIds.size()));
+                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                    k.add(c.size());
+                } else {
+                    k.add(c.first - t);
+                    k.add(c.last - t);
+                }
+                k.add((long) c.age);
+                k.add(c.old ? 1L : 0L);
+            }
+            return k;
+        }
+
+        long[] counters() {
+            long[] c = new long[8 + heaps];
+            c[0] = t;
+            c[1] = minor;
+            c[2] = major;
+            c[3] = byMalloc;
+            c[4] = mallocCalls;
+            c[5] = mallocBytes;
+            c[6] = pagesSweptSum;
+            c[7] = markedSum;
+            for (int h = 0; h < heaps; h++) {
+                c[8 + h] = allocations[h];
+            }
+            return c;
+        }
+
+        void applyCounter(int i, long d) {
+            switch (i) {
+                case 1 -> minor += d;
+                case 2 -> major += d;
+                case 3 -> byMalloc += d;
+                case 4 -> mallocCalls += d;
+                case 5 -> mallocBytes += d;
+                case 6 -> pagesSweptSum += d;
+                case 7 -> markedSum += d;
+                default -> allocations[i - 8] += d;
+            }
+        }
+
+        SimResult finish(long n) {
+            long[] live = new long[heaps];
+            long slotBytes = 0;
+            long mallocLive = 0;
+            for (Cohort c : cohorts) {
+                long alive;
+                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                    alive = c.size();
+                } else {
+                    long firstAlive = c.spec.firstAliveBorn(c.first, n);
+                    alive = Math.max(0, c.last - firstAlive + 1);
+                }
+                int h = c.spec.heap();
+                live[h] += alive;
+                slotBytes += alive * layout.slotSize(h);
+                mallocLive += alive * c.spec.mallocBytes();
+            }
+            return new SimResult(n, allocations.clone(), minor, major, byMalloc, peakPages.clone(), pages.clone(),
+                    live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps);
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.slotlab.model.heap;
+
+/**
+ * One object an operation allocates: which heap its slot comes from, the malloc'd buffer it owns
+ * (0 when embedded or shared), and how long it stays reachable. CRuby: a slot from
+ * {@code newobj_of} (gc/default/default.c) plus, for a heap string, {@code ruby_xmalloc(capa + termlen)}.
+ *
+ * @param heap        heap index in the layout
+ * @param mallocBytes bytes of the malloc'd buffer the object owns (freed when its slot is swept)
+ * @param lifetime    ops after its own during which it stays reachable: {@link #IMMEDIATE} dies
+ *                    with its op, {@link #RETAINED} lives to the end of the run
+ * @param role        short label ("slice", "root", "source") for reports
+ */
+public record ObjectSpec(int heap, long mallocBytes, long lifetime, String role) {
+
+    /** Dies before the next operation (only the stack holds it during its own op). */
+    public static final long IMMEDIATE = 0;
+    /** Reachable until the run ends. */
+    public static final long RETAINED = Long.MAX_VALUE;
+
+    public ObjectSpec {
+        if (heap < 0) {
+            throw new IllegalArgumentException("heap index must be >= 0, got " + heap);
+        }
+        if (mallocBytes < 0) {
+            throw new IllegalArgumentException("malloc bytes must be >= 0, got " + mallocBytes);
+        }
+        if (lifetime < 0) {
+            throw new IllegalArgumentException("lifetime must be >= 0 ops, got " + lifetime);
+        }
+    }
+
+    public static ObjectSpec dying(int heap, String role) {
+        return new ObjectSpec(heap, 0, IMMEDIATE, role);
+    }
+
+    /** Whether an object allocated at op {@code born} is still reachable at op {@code t}. */
+    public boolean aliveAt(long born, long t) {
+        return lifetime == RETAINED || born + lifetime >= t;
+    }
+
+    /** First op index (of those allocated at or after {@code from}) still alive at op {@code t}. */
+    long firstAliveBorn(long from, long t) {
+        if (lifetime == RETAINED) {
+            return from;
+        }
+        return Math.max(from, t - lifetime);
+    }
+}

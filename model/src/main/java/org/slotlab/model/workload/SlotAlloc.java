@@ -1,0 +1,31 @@
+package org.slotlab.model.workload;
+
+import java.util.List;
+import org.slotlab.model.cost.OpEvents;
+import org.slotlab.model.heap.ObjectSpec;
+import org.slotlab.model.heap.Phase;
+import org.slotlab.model.layout.RubyLayout;
+
+/**
+ * byroot's benchmark in seed 000: {@code klass.new} N times for a class whose instances fill one
+ * slot size exactly (ivars padded so ObjectSpace.memsize_of == slot size; CRuby 3.4 object.c:97-149
+ * rb_obj_embedded_size), each instance dead at once.
+ */
+public record SlotAlloc(int slotBytes, long count) {
+
+    public SlotAlloc {
+        if (count < 1) {
+            throw new IllegalArgumentException("allocations must be >= 1, got " + count);
+        }
+    }
+
+    public OpPlan plan(RubyLayout layout) {
+        int heap = layout.heapIndexOfSlot(slotBytes);
+        if (heap < 0) {
+            throw new IllegalArgumentException("layout " + layout.name() + " has no " + slotBytes + " B slots (slot sizes: "
+                    + java.util.Arrays.toString(layout.slotSizes()) + ")");
+        }
+        return new OpPlan(List.of(new Phase(count, List.of(ObjectSpec.dying(heap, "object")))),
+                new OpEvents(0, 1, 0, 0, 0, 0), 1, Integer.toString(slotBytes));
+    }
+}
