@@ -1,10 +1,20 @@
 package org.slotlab.app;
 
-/** Entry point for the runnable jar: not an Application subclass, so a plain classpath launch works. */
+import org.slotlab.app.cli.SlotlabCommand;
+
+/**
+ * Entry point of the runnable jar. Without arguments it opens the workbench; with arguments it
+ * runs the command line ({@code predict}, {@code render}, ...). Not an Application subclass, so a
+ * plain classpath launch works.
+ */
 public final class Launcher {
     private Launcher() {}
 
     public static void main(String[] args) {
-        System.out.println("slotlab");
+        if (args.length == 0) {
+            javafx.application.Application.launch(SlotlabApp.class, args);
+            return;
+        }
+        System.exit(SlotlabCommand.execute(args));
     }
 }
