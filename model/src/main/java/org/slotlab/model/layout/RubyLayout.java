@@ -403,8 +403,6 @@ public final class RubyLayout {
                     "the largest slot must fit twice in a page (" + pageSize + " B), got " + slotSizes[slotSizes.length - 1]);
             GcParams.require(termLen >= 1 && termLen <= 4, "termlen must be 1..4 bytes, got " + termLen);
             GcParams.require(rstringSize >= 16, "sizeof(struct RString) must be >= 16 B, got " + rstringSize);
-            GcParams.require(rstringSize >= slotSizes[0] || Arrays.stream(slotSizes).anyMatch(s -> s >= rstringSize),
-                    "sizeof(struct RString) (" + rstringSize + ") must fit a slot");
             GcParams.require(Arrays.stream(slotSizes).anyMatch(s -> s >= rstringSize),
                     "some slot must hold sizeof(struct RString) (" + rstringSize + " B); largest is "
                             + slotSizes[slotSizes.length - 1]);
