@@ -317,7 +317,7 @@ public final class HeapSimulator {
                 c.first = firstAlive;
                 if (!c.old) {
                     c.age++;
-                    if (c.age >= gc.oldAge()) {
+                    if (c.age >= gc.oldAge() || c.spec.heldByOld()) {
                         c.old = true;
                     }
                 }
