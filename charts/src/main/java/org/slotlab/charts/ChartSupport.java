@@ -100,6 +100,16 @@ final class ChartSupport {
         return legend;
     }
 
+    /** Legend labels in drawing order (for tests and the app's status line). */
+    static List<String> legendLabels(CategoryPlot plot) {
+        List<String> labels = new java.util.ArrayList<>();
+        LegendItemCollection items = plot.getLegendItems();
+        for (int i = 0; i < items.getItemCount(); i++) {
+            labels.add(items.get(i).getLabel());
+        }
+        return labels;
+    }
+
     static CategoryAxis lengthAxis(String label) {
         CategoryAxis axis = new CategoryAxis(label);
         axis.setMaximumCategoryLabelLines(2);

@@ -3,7 +3,6 @@ package org.slotlab.charts;
 import java.awt.Graphics2D;
 import java.awt.Paint;
 import java.awt.geom.Rectangle2D;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -194,14 +193,5 @@ public final class SpeedRatioChart {
             boolean below = value != null && value.doubleValue() < getBase();
             super.drawItemLabel(g2, data, row, column, plot, generator, bar, below);
         }
-    }
-
-    /** Legend labels in drawing order (tests and the app's status line read them). */
-    static List<String> legendLabels(JFreeChart chart) {
-        List<String> labels = new ArrayList<>();
-        for (Iterator<?> it = chart.getPlot().getLegendItems().iterator(); it.hasNext(); ) {
-            labels.add(((LegendItem) it.next()).getLabel());
-        }
-        return labels;
     }
 }
