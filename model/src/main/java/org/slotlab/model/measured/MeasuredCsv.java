@@ -95,11 +95,12 @@ public final class MeasuredCsv {
             }
             Optional<MappedParameter> param = Optional.empty();
             if (!c.get(3).isEmpty() || !c.get(4).isEmpty()) {
-                if (!c.get(4).matches("\\d{1,18}")) {
+                long bytes = TextLines.wholeBytes(c.get(4));
+                if (bytes < 0) {
                     throw new ImportException(source, n, "expected a whole number of bytes in param_value, found '" + c.get(4) + "'");
                 }
                 try {
-                    param = Optional.of(new MappedParameter(c.get(3), Long.parseLong(c.get(4))));
+                    param = Optional.of(new MappedParameter(c.get(3), bytes));
                 } catch (IllegalArgumentException e) {
                     throw new ImportException(source, n, e.getMessage());
                 }

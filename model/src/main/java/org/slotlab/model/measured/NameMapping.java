@@ -42,10 +42,8 @@ public final class NameMapping {
 
         Optional<MappedParameter> apply(String name) {
             Matcher m = pattern.matcher(name);
-            if (!m.matches() || m.group(1) == null || !m.group(1).matches("\\d{1,18}")) {
-                return Optional.empty();
-            }
-            return Optional.of(new MappedParameter(parameter, Long.parseLong(m.group(1))));
+            long bytes = m.matches() && m.group(1) != null ? TextLines.wholeBytes(m.group(1)) : -1;
+            return bytes < 0 ? Optional.empty() : Optional.of(new MappedParameter(parameter, bytes));
         }
 
         @Override

@@ -92,10 +92,11 @@ public final class PlainCsvImporter implements Importer {
                         + "), found " + cells.size() + "; is the file truncated?");
             }
             String xs = cells.get(0).strip();
-            if (!xs.matches("\\d{1,18}")) {
+            long bytes = TextLines.wholeBytes(xs);
+            if (bytes < 0) {
                 throw new ImportException(source, n, "expected a whole number of bytes in " + x + ", found '" + xs + "'");
             }
-            MappedParameter p = new MappedParameter(param, Long.parseLong(xs));
+            MappedParameter p = new MappedParameter(param, bytes);
             String bench = x + "=" + xs;
             for (int c = 1; c < header.size(); c++) {
                 String cell = cells.get(c).strip();

@@ -74,6 +74,19 @@ final class TextLines {
         return Double.parseDouble(t);
     }
 
+    /** A whole, non-negative number of bytes that fits a long, or -1. */
+    static long wholeBytes(String text) {
+        String t = text.strip();
+        if (!t.matches("\\d{1,19}")) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(t);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
     /** The first {@code n} lines of {@code text}, for {@link Importer#canRead}. */
     static String head(List<String> lines, int n) {
         return String.join("\n", lines.subList(0, Math.min(n, lines.size())));
