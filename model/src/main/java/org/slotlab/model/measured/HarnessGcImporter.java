@@ -48,8 +48,13 @@ public final class HarnessGcImporter implements Importer {
         {"eden_slots", Metric.UNIT_COUNT}, {"live_slots", Metric.UNIT_COUNT}, {"free_slots", Metric.UNIT_COUNT},
         {"eden_pages", Metric.UNIT_COUNT}, {"live_pct", Metric.UNIT_PERCENT}, {"mem_KiB", Metric.UNIT_KIB}};
     /** Iteration-table columns averaged into a metric. */
-    private static final Map<String, String> ITR_COLUMNS = Map.of(
-            "gc_count", Metric.GC_COUNT, "major", "gc_major_count", "minor", "gc_minor_count");
+    private static final Map<String, String> ITR_COLUMNS = new LinkedHashMap<>();
+
+    static {
+        ITR_COLUMNS.put("gc_count", Metric.GC_COUNT);
+        ITR_COLUMNS.put("major", "gc_major_count");
+        ITR_COLUMNS.put("minor", "gc_minor_count");
+    }
     /** Executable name when the output does not name one. */
     static final String EXECUTABLE = "ruby";
 

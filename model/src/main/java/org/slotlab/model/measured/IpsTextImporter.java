@@ -141,7 +141,8 @@ public final class IpsTextImporter implements Importer {
             }
         }
         if (entries.isEmpty() && compareIps.isEmpty()) {
-            throw new ImportException(source, lines.size(), "expected benchmark-ips 'Calculating' report lines or a 'Comparison:' block, found neither");
+            throw new ImportException(source, lines.size(), "expected benchmark-ips 'Calculating' report lines or a 'Comparison:' block, found neither"
+                    + (section.equals(WARMING_UP) || section.equals(CALCULATING) ? "; is the output truncated?" : ""));
         }
         if (!entries.isEmpty() && !compareIps.isEmpty()) {
             for (String label : entries.keySet()) {

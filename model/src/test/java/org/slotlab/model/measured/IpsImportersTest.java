@@ -111,6 +111,14 @@ class IpsImportersTest {
     }
 
     @Test
+    void text_cutBeforeAnyReport_saysTruncated() {
+        String cut = Fixtures.firstLines("ips_subseq.txt", 7);
+
+        assertThatThrownBy(() -> Fixtures.read(text, cut, "w.txt"))
+                .hasMessage("w.txt:7: expected benchmark-ips 'Calculating' report lines or a 'Comparison:' block, found neither; is the output truncated?");
+    }
+
+    @Test
     void text_withNoReports_fails() {
         assertThatThrownBy(() -> Fixtures.read(text, "hello\n", "x.txt"))
                 .hasMessageContaining("expected benchmark-ips 'Calculating' report lines");
