@@ -52,8 +52,7 @@ require "objspace"
 require "json"
 # Representation check: evaluate the case expression once more and measure what it returns.
 i = 0
-sample = eval(expr.sub(/\AKEEP\[i % \d+\] = /, ""))
-sample = o if name.start_with?("keep_first")
+sample = eval(expr.sub(/\AKEEP\[i % \d+\] = /, "") + (name.start_with?("keep_first") ? "; o" : ""))
 probe = {}
 if name.start_with?("suffix_fresh")
   len = Integer(name[/_(\d+)\z/, 1])

@@ -28,7 +28,7 @@ result = {
   host: { nprocessors: Etc.nprocessors, uname: `uname -srm`.strip },
   notes: "Each reading is a separate process. No GC.start anywhere: gc_stat_before is the heap the " \
          "loop starts from. ns_per_iter is wall time on a shared 2-core machine: a sanity check, not a benchmark.",
-  scripts: %w[boot_state.rb gc_loop.rb run_all.rb].to_h { |f| [f, File.read(File.join(dir, f))] },
+  scripts: %w[boot_state.rb gc_loop.rb gc_reasons.rb run_all.rb].to_h { |f| [f, File.read(File.join(dir, f))] },
   modes: {},
 }
 modes.each do |mode, flags|
@@ -44,7 +44,12 @@ modes.each do |mode, flags|
       runs << r
     end
   end
-  result[:modes][mode] = { flags: flags, boot_state: boot, runs: runs }
+  reasons = %w[object_new str_times_15 str_times_100 str_times_10000].map do |c|
+    r = run([ruby, *flags, File.join(dir, "gc_reasons.rb"), c, "1000000"])
+    warn format("%-13s gc reasons %-16s %s", mode, c, r["summary"].inspect)
+    r
+  end
+  result[:modes][mode] = { flags: flags, boot_state: boot, runs: runs, gc_reasons: reasons }
 end
 File.write(out_path, JSON.pretty_generate(result) + "\n")
 warn "wrote #{out_path}"
