@@ -53,6 +53,10 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
                 position, count, retain, keep);
     }
 
+    public SliceLoop withRetain(long newRetain) {
+        return new SliceLoop(len, sourceLen, source, position, Math.max(count, newRetain), newRetain, keep);
+    }
+
     /** What one slice does under {@code policy}. */
     public SubseqOutcome outcome(RubyLayout layout, SubseqPolicy policy) {
         return StrSubseq.slice(layout, policy, source, sourceLen, position, len);
