@@ -46,6 +46,7 @@ class ChartFactoriesTest {
 
         assertThemedAndDrawable(chart);
         assertThat(chart.getTitle()).isNull();
+        assertThat(chart.getCategoryPlot().getNoDataMessage()).isEqualTo("no data yet");
         assertThat(legend(chart)).isEmpty();
     }
 
