@@ -82,6 +82,7 @@ final class ChartSupport {
         BarRenderer bars = new LabelledBarRenderer();
         bars.setItemMargin(0.04);
         bars.setMaximumBarWidth(0.08);
+        bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setSeriesPaint(0, SlotlabTheme.BASELINE);
         for (int i = 0; i < candidateCount; i++) {
             bars.setSeriesPaint(i + 1, theme.seriesColor(i));

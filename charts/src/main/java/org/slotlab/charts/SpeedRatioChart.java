@@ -105,6 +105,7 @@ public final class SpeedRatioChart {
         boolean single = data.candidates().size() == 1;
 
         RatioBarRenderer bars = new RatioBarRenderer(single);
+        bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setBase(SAME_SPEED);
         bars.setIncludeBaseInRange(true);
         bars.setItemMargin(0.04);
@@ -135,8 +136,8 @@ public final class SpeedRatioChart {
         LegendItemCollection legend = new LegendItemCollection();
         if (single) {
             String name = data.candidates().get(0).name();
-            legend.add(new LegendItem(name + " faster", SlotlabTheme.FASTER));
-            legend.add(new LegendItem(name + " slower", SlotlabTheme.SLOWER));
+            legend.add(new LegendItem(name + " faster", null, null, null, theme.legendSwatch(), SlotlabTheme.FASTER));
+            legend.add(new LegendItem(name + " slower", null, null, null, theme.legendSwatch(), SlotlabTheme.SLOWER));
         } else {
             addAll(legend, bars.getLegendItems());
         }
