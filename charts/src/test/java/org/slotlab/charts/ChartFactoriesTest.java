@@ -46,6 +46,7 @@ class ChartFactoriesTest {
 
         assertThemedAndDrawable(chart);
         assertThat(chart.getTitle()).isNull();
+        assertThat(chart.getCategoryPlot().getNoDataMessage()).isEqualTo("no data yet");
         assertThat(legend(chart)).isEmpty();
     }
 
@@ -64,7 +65,7 @@ class ChartFactoriesTest {
         assertThat(plot.getAnnotations()).hasSize(1);
         assertThat(((CutoffMarker) plot.getAnnotations().get(0)).label()).isEqualTo("largest embedded length: 231 B");
         assertThat(legend(chart)).containsExactly("no cutoff faster", "no cutoff slower",
-                "himura467, arm64 macOS (seed 000)");
+                "himura467, arm64 macOS (seed 000)", "1.0 = same speed");
         assertThat(plot.getRangeAxis().getLabel()).isEqualTo("speed ratio (baseline / candidate, \u00d7)");
     }
 
@@ -81,7 +82,8 @@ class ChartFactoriesTest {
             assertThat(plot.getRenderer(0).getItemPaint(i, 0)).isEqualTo(SlotlabTheme.SERIES.get(i));
         }
         assertThat(plot.getDataset(0).getColumnKeys()).containsExactly(50, 100, 250, 999);
-        assertThat(legend(chart)).containsExactly("pinned: master vs 128", "current", "pinned: always embed");
+        assertThat(legend(chart)).containsExactly("pinned: master vs 128", "current", "pinned: always embed",
+                "1.0 = same speed");
     }
 
     @Test
@@ -163,6 +165,12 @@ class ChartFactoriesTest {
     void slotSize_empty_builds() {
         assertThemedAndDrawable(SlotSizeChart.create(new SlotSizeChart.Data("", "", 10_000_000,
                 new SlotSeries("model", List.of()), List.of())));
+    }
+
+    @Test
+    void ratioLabels_contrastWithTheirBar() {
+        assertThat(SpeedRatioChart.RatioBarRenderer.contrastingText(SlotlabTheme.BLUE)).isEqualTo(java.awt.Color.WHITE);
+        assertThat(SpeedRatioChart.RatioBarRenderer.contrastingText(SlotlabTheme.ORANGE)).isEqualTo(SlotlabTheme.TEXT);
     }
 
     @Test
