@@ -99,4 +99,16 @@ class AllocatorTableTest {
         assertThat(r.footprintBytes()).isEqualTo(14_400);
         assertThat(r.residentPages()).isEqualTo(4);
     }
+
+    @Test
+    void sweep_showsTheStepAt129_onEachClassTable() {
+        var rows = SizeClassSweep.sweep(Allocators.all(), 128, 129, 1);
+        assertThat(rows).hasSize(2 * Allocators.names().size());
+        assertThat(rows).filteredOn(r -> r.allocator().equals("power-of-two") && r.requestBytes() == 129)
+                .singleElement().extracting(SizeClassSweep.Row::usableBytes).isEqualTo(256L);
+        assertThat(rows).filteredOn(r -> r.allocator().equals("glibc"))
+                .extracting(SizeClassSweep.Row::footprintBytes).containsOnly(144L);
+        assertThatThrownBy(() -> SizeClassSweep.sweep(Allocators.all(), 10, 5, 1))
+                .hasMessageContaining("0 <= from <= to");
+    }
 }
