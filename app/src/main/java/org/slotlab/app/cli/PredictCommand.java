@@ -6,7 +6,8 @@ import picocli.CommandLine.Command;
 @Command(name = "predict", mixinStandardHelpOptions = true,
         description = "Predict a scenario with the model (CSV or Markdown).",
         subcommands = {PredictSubseq.class, PredictSlotGc.class,
-                PredictStrBuf.class})
+                PredictStrBuf.class,
+                PredictJsonUnescape.class})
 public final class PredictCommand implements Runnable {
 
     @picocli.CommandLine.Spec
