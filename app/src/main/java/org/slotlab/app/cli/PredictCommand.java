@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
         description = "Predict a scenario with the model (CSV or Markdown).",
         subcommands = {PredictSubseq.class, PredictSlotGc.class,
                 PredictStrBuf.class,
-                PredictJsonUnescape.class})
+                PredictJsonUnescape.class,
+                PredictRequireIndex.class})
 public final class PredictCommand implements Runnable {
 
     @picocli.CommandLine.Spec
