@@ -54,22 +54,23 @@ public final class PredictJsonUnescape implements Callable<Integer> {
                     + "(default: the --layout preset, else ruby-3.4, the PR's Ruby)")
     String era;
 
-    @Option(names = "--doc", defaultValue = "generated:escaped,200x62600",
+    @Option(names = "--doc", paramLabel = "DOC", defaultValue = "generated:escaped,200x62600",
             description = "generated:escaped|plain,COUNTxBYTES[,seed=N] (default: the PR's 12.52 MB document), "
                     + "sample:NAME (sample-data/json) or a JSON file")
     String doc;
 
-    @Option(names = "--policy", defaultValue = "set_len,resize,exact", description = "policies: set_len, resize, exact")
+    @Option(names = "--policy", paramLabel = "LIST", defaultValue = "set_len,resize,exact",
+            description = "policies: set_len, resize, exact")
     String policies;
 
-    @Option(names = "--allocator", defaultValue = "glibc",
+    @Option(names = "--allocator", paramLabel = "LIST", defaultValue = "glibc",
             description = "allocators, comma-separated: glibc, jemalloc-3, jemalloc-5, power-of-two, darwin, jemalloc-2")
     String allocators;
 
     @Option(names = "--tradeoff", description = "print the lifetime tradeoff against set_len instead of the policy table")
     boolean tradeoff;
 
-    @Option(names = "--lifetime", defaultValue = "0.001,0.1,1,10,60,600,3600",
+    @Option(names = "--lifetime", paramLabel = "SECONDS", defaultValue = "0.001,0.1,1,10,60,600,3600",
             description = "how long the parsed document stays alive, seconds, for the tradeoff (comma-separated)")
     String lifetimes;
 

@@ -50,12 +50,12 @@ public final class PredictRequireIndex implements Callable<Integer> {
                     + LoadedFeatures.SAMPLE + ")")
     String features;
 
-    @Option(names = "--allocator", defaultValue = "darwin,glibc",
+    @Option(names = "--allocator", paramLabel = "LIST", defaultValue = "darwin,glibc",
             description = "allocators, comma-separated (default darwin, the thread's, and glibc): glibc, jemalloc-3, "
                     + "jemalloc-5, power-of-two, darwin, jemalloc-2")
     String allocators;
 
-    @Option(names = "--rebuilds", defaultValue = "0",
+    @Option(names = "--rebuilds", paramLabel = "N", defaultValue = "0",
             description = "times the index was thrown away and rebuilt during boot (default 0)")
     int rebuilds;
 

@@ -46,23 +46,24 @@ public final class PredictStrBuf implements Callable<Integer> {
                     + "ruby-3.4; wins over --layout (default: the --layout preset, else ruby-3.4)")
     String era;
 
-    @Option(names = "--allocator", defaultValue = "power-of-two,glibc,jemalloc-3,jemalloc-5,darwin",
-            description = "allocators, comma-separated: glibc, jemalloc-3, jemalloc-5, power-of-two, darwin, jemalloc-2")
+    @Option(names = "--allocator", paramLabel = "LIST",
+            defaultValue = "power-of-two,glibc,jemalloc-3,jemalloc-5,darwin", description = "allocators, comma-separated: glibc, jemalloc-3, jemalloc-5, power-of-two, darwin, jemalloc-2")
     String allocators;
 
-    @Option(names = "--workload", defaultValue = "times",
+    @Option(names = "--workload", paramLabel = "KIND", defaultValue = "times",
             description = "times (\" \" * i, what seed 003 measured), buf-new (rb_str_buf_new(c)) or capacity "
                     + "(String.new(capacity: c))")
     String workload;
 
-    @Option(names = "--i", defaultValue = "127,128",
+    @Option(names = "--i", paramLabel = "LIST", defaultValue = "127,128",
             description = "string length i or capacity c, bytes: a list or ranges like 100-200:1")
     String sizes;
 
-    @Option(names = "--count", defaultValue = "1000000", description = "strings in the Array (default 1,000,000)")
+    @Option(names = "--count", paramLabel = "N", defaultValue = "1000000",
+            description = "strings in the Array (default 1,000,000)")
     long count;
 
-    @Option(names = "--baseline-kib", defaultValue = "0",
+    @Option(names = "--baseline-kib", paramLabel = "KIB", defaultValue = "0",
             description = "interpreter RSS before the loop, KiB (default 0: the thread gives none)")
     double baselineKib;
 
