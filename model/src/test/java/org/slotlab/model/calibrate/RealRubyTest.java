@@ -78,8 +78,9 @@ class RealRubyTest {
             for (JsonNode rep : row.get("repeats")) {
                 assertThat(rep.get("elapsed_ns").asLong()).as(row.get("name").asText()).isPositive();
                 if (row.get("group").asText().startsWith("alloc")) {
-                    // one object per iteration (allocation rows make exactly one object each)
-                    assertThat(rep.get("allocated_objects").asLong()).as(row.get("name").asText()).isEqualTo(n);
+                    // allocation rows make exactly features.objects (default 1) objects per iteration
+                    long perIteration = row.path("features").path("objects").asLong(1);
+                    assertThat(rep.get("allocated_objects").asLong()).as(row.get("name").asText()).isEqualTo(n * perIteration);
                 }
             }
         }
