@@ -64,6 +64,16 @@ class RealRubyTest {
     }
 
     @Test
+    void readTiming_smoke_readsEveryRow() throws Exception {
+        TimingReport t = runner().readTiming(TimingMode.SMOKE, null);
+
+        assertThat(t.mode()).isEqualTo("smoke");
+        assertThat(t.rows()).extracting(TimingReport.Row::group)
+                .contains("baseline", "alloc_object", "alloc_string", "copy_middle", "suffix_frozen", "suffix_unfrozen", "gc");
+        assertThat(t.row("objects_x4").objectsPerIteration()).isEqualTo(4.0);
+    }
+
+    @Test
     void timing_smoke_reportsEveryRowWithItsAllocations() throws Exception {
         List<ProbeProgress> progress = new ArrayList<>();
 
