@@ -64,6 +64,19 @@ class RealRubyTest {
     }
 
     @Test
+    void layout_ruby34_hasFiveHeapsAndEmbedOffset24() throws Exception {
+        RubyProbeRunner r = runner();
+        assumeThat(r.version().isAtLeast(3, 4) && !r.version().isAtLeast(3, 5)).as("ruby on PATH is %s, not 3.4", r.version()).isTrue();
+
+        LayoutReading l = LayoutReading.of(r.readLayout());
+
+        assertThat(l.slotSizes()).containsExactly(40, 80, 160, 320, 640);
+        assertThat(l.embedOffset()).isEqualTo(24);
+        assertThat(l.maxEmbeddedLen()).isEqualTo(615);
+        assertThat(l.sharedSuffixMinLen()).isEqualTo(16);
+    }
+
+    @Test
     void readTiming_smoke_readsEveryRow() throws Exception {
         TimingReport t = runner().readTiming(TimingMode.SMOKE, null);
 

@@ -94,7 +94,7 @@ embed_len.sort.each do |slot, len|
   add.("alloc_string", "string_#{slot}_len#{len}", "X * #{len}", { slot_size: slot, copied_bytes: len })
 end
 # Strings with a malloc'd buffer (slot + malloc(len + termlen)).
-[MAX_EMBED + 1, 256, 1024, 4096].uniq.each do |len|
+[MAX_EMBED + 1, 256, 1024, 4096].select { |len| len > MAX_EMBED }.uniq.each do |len|
   add.("alloc_string_malloc", "string_malloc_len#{len}", "X * #{len}", { slot_size: base_slot, copied_bytes: len, malloc_bytes: len + 1 })
 end
 
