@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -95,17 +96,27 @@ class RubyProbeRunnerTest {
     }
 
     @Test
-    void run_hangingRuby_isStoppedWithTimeout() throws Exception {
-        // The shell waits on a child `sleep`: the runner must kill the child too, or the stderr
-        // pipe stays open and the run never returns.
+    void run_hangingRuby_isStoppedWithTimeoutChildrenIncluded() throws Exception {
+        // The shell waits on a child `sleep`: the runner must kill the child too, or it lives on
+        // (and keeps the stderr pipe open) after the runner gave up.
+        Path childPid = dir.resolve("child.pid");
         Path ruby = fakeRuby("ruby", "3.1.2", """
                 echo started >&2
-                sleep 600
-                echo '{}'""");
+                sleep 600 &
+                echo $! > '%s'
+                wait
+                echo '{}'""".formatted(childPid));
 
         assertThatThrownBy(() -> new RubyProbeRunner(ruby, SHORT_TIMEOUT).run(RubyProbeRunner.TIMING_PROBE, List.of("quick"), null))
                 .isInstanceOfSatisfying(CalibrationException.class, e -> assertThat(e.kind()).isEqualTo(CalibrationException.Kind.TIMEOUT))
                 .hasMessageContaining("did not finish probe timing.rb within 700 ms");
+        long pid = Long.parseLong(Files.readString(childPid).strip());
+        Optional<ProcessHandle> child = ProcessHandle.of(pid);
+        if (child.isPresent()) {
+            // destroyForcibly is asynchronous: wait (bounded) for the kill to land
+            child.get().onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("child sleep %d", pid).isNotEqualTo(Optional.of(true));
     }
 
     @Test

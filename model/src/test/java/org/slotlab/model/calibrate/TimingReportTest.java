@@ -81,6 +81,27 @@ class TimingReportTest {
     }
 
     @Test
+    void fromJson_ruby345Quick_hasOneAllocationRowPerSlotSize() throws Exception {
+        String file = "/sample-data/measured/timing-quick-ruby-3.4.5-debian-exp1-x86_64.json";
+        TimingReport t;
+        try (InputStream in = TimingReportTest.class.getResourceAsStream(file)) {
+            assertThat(in).as(file).isNotNull();
+            t = TimingReport.fromJson(JSON.readTree(in), file);
+        }
+
+        assertThat(t.slotSizes()).containsExactly(40, 80, 160, 320, 640);
+        for (int slot : t.slotSizes()) {
+            // padded objects and the longest embedded string land exactly in their slot
+            assertThat(t.row("object_" + slot).sampleMemsize()).isEqualTo(slot);
+            assertThat(t.rows()).filteredOn(r -> r.group().equals("alloc_string") && r.feature("slot_size") == slot)
+                    .singleElement().satisfies(r -> assertThat(r.sampleMemsize()).isEqualTo(slot));
+        }
+        // measured: the small 80-byte heap runs dry far more often than the 40-byte one
+        // (any heap running out of slots starts a GC of all heaps)
+        assertThat(t.row("object_80").gcsPerIteration()).isGreaterThan(2 * t.row("object_40").gcsPerIteration());
+    }
+
+    @Test
     void fromJson_rowWithoutRepeats_namesTheRow() throws Exception {
         ObjectNode j = JSON.createObjectNode();
         j.put("probe", "timing");
