@@ -39,6 +39,9 @@ KEEP = ring ? Array.new(Integer(ring)) : []
 loop_src = "def measured_loop(n)\n  i = 0\n  while i < n\n    #{expr}\n    i += 1\n  end\nend\n"
 eval(loop_src)
 
+# GC.stat_heap (3.2+) allocates its result hashes, so it is read before GC.stat(before) and
+# after the clock stops.
+heap_before = GC.respond_to?(:stat_heap) ? GC.stat_heap : nil
 before = {}
 after = {}
 GC.stat(before)
@@ -47,6 +50,7 @@ measured_loop(n)
 t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
 GC.stat(after)
 latest = GC.latest_gc_info
+heap_after = GC.respond_to?(:stat_heap) ? GC.stat_heap : nil
 
 require "objspace"
 require "json"
@@ -73,5 +77,6 @@ out = {
   sample_memsize: ObjectSpace.memsize_of(sample),
   latest_gc_info: latest,
   gc_stat_before: before, gc_stat_after: after,
+  gc_stat_heap_before: heap_before, gc_stat_heap_after: heap_after,
 }.merge(probe)
 puts JSON.generate(out)

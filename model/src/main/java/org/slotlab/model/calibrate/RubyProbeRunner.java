@@ -187,6 +187,12 @@ public final class RubyProbeRunner {
         return RubyReport.fromJson(r.json(), ruby + " " + LAYOUT_PROBE);
     }
 
+    /** Runs {@code timing.rb} in the given mode and reads its output. */
+    public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress) throws CalibrationException {
+        ProbeResult r = run(TIMING_PROBE, List.of(mode.argument()), progress);
+        return TimingReport.fromJson(r.json(), ruby + " " + TIMING_PROBE + " " + mode.argument());
+    }
+
     /** The bytes of a probe script shipped in the jar. */
     static byte[] probeScript(String probe) throws CalibrationException {
         try (InputStream in = RubyProbeRunner.class.getResourceAsStream(PROBE_FOLDER + probe)) {

@@ -65,6 +65,30 @@ class LayoutReadingTest {
     }
 
     @Test
+    void of_ruby345Measured_readsFiveHeapsAndEmbedOffset24() throws Exception {
+        String file = "/sample-data/measured/layout-ruby-3.4.5-debian-exp1-x86_64.json";
+        JsonNode json;
+        try (InputStream in = LayoutReadingTest.class.getResourceAsStream(file)) {
+            assertThat(in).as(file).isNotNull();
+            json = JSON.readTree(in);
+        }
+
+        LayoutReading l = LayoutReading.of(RubyReport.fromJson(json, file));
+
+        // RUBY_FACTS.md 3.4.5: heap_slot_size (1 << i) * 40, str_embed_capa = slot - 24, page 64 KiB
+        assertThat(l.slotSizes()).containsExactly(40, 80, 160, 320, 640);
+        assertThat(l.embedOffset()).isEqualTo(24);
+        assertThat(l.embedCapaBySlot()).containsExactly(entry(40, 16), entry(80, 56), entry(160, 136), entry(320, 296), entry(640, 616));
+        assertThat(l.maxEmbeddedLen()).isEqualTo(615);
+        assertThat(l.heapPageSize()).isEqualTo(65_536);
+        assertThat(l.heapPageObjLimit()).isEqualTo(1638);
+        // 3.4 str_subseq: a suffix of 16+ bytes shares; 0..15 embeds in the 40-byte slot either way
+        assertThat(l.sharedSuffixMinLen()).isEqualTo(16);
+        assertThat(l.bootPagesBySlot()).containsOnlyKeys(40, 80, 160, 320, 640);
+        assertThat(l.observedSlotsPerPage().get(40)).isBetween(1637.0, 1638.0);
+    }
+
+    @Test
     void of_ruby34Shaped_readsFiveHeapsFromStatHeap() throws Exception {
         LayoutReading l = LayoutReading.of(RubyReport.fromJson(ruby34Shaped(), "hand-made 3.4"));
 

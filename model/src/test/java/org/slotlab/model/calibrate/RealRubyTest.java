@@ -64,6 +64,29 @@ class RealRubyTest {
     }
 
     @Test
+    void layout_ruby34_hasFiveHeapsAndEmbedOffset24() throws Exception {
+        RubyProbeRunner r = runner();
+        assumeThat(r.version().isAtLeast(3, 4) && !r.version().isAtLeast(3, 5)).as("ruby on PATH is %s, not 3.4", r.version()).isTrue();
+
+        LayoutReading l = LayoutReading.of(r.readLayout());
+
+        assertThat(l.slotSizes()).containsExactly(40, 80, 160, 320, 640);
+        assertThat(l.embedOffset()).isEqualTo(24);
+        assertThat(l.maxEmbeddedLen()).isEqualTo(615);
+        assertThat(l.sharedSuffixMinLen()).isEqualTo(16);
+    }
+
+    @Test
+    void readTiming_smoke_readsEveryRow() throws Exception {
+        TimingReport t = runner().readTiming(TimingMode.SMOKE, null);
+
+        assertThat(t.mode()).isEqualTo("smoke");
+        assertThat(t.rows()).extracting(TimingReport.Row::group)
+                .contains("baseline", "alloc_object", "alloc_string", "copy_middle", "suffix_frozen", "suffix_unfrozen", "gc");
+        assertThat(t.row("objects_x4").objectsPerIteration()).isEqualTo(4.0);
+    }
+
+    @Test
     void timing_smoke_reportsEveryRowWithItsAllocations() throws Exception {
         List<ProbeProgress> progress = new ArrayList<>();
 
@@ -78,8 +101,9 @@ class RealRubyTest {
             for (JsonNode rep : row.get("repeats")) {
                 assertThat(rep.get("elapsed_ns").asLong()).as(row.get("name").asText()).isPositive();
                 if (row.get("group").asText().startsWith("alloc")) {
-                    // one object per iteration (allocation rows make exactly one object each)
-                    assertThat(rep.get("allocated_objects").asLong()).as(row.get("name").asText()).isEqualTo(n);
+                    // allocation rows make exactly features.objects (default 1) objects per iteration
+                    long perIteration = row.path("features").path("objects").asLong(1);
+                    assertThat(rep.get("allocated_objects").asLong()).as(row.get("name").asText()).isEqualTo(n * perIteration);
                 }
             }
         }

@@ -13,6 +13,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -92,17 +96,52 @@ class RubyProbeRunnerTest {
     }
 
     @Test
-    void run_hangingRuby_isStoppedWithTimeout() throws Exception {
-        // The shell waits on a child `sleep`: the runner must kill the child too, or the stderr
-        // pipe stays open and the run never returns.
+    void run_hangingRuby_isStoppedWithTimeoutChildrenIncluded() throws Exception {
+        // The shell waits on a child `sleep`: the runner must kill the child too, or it lives on
+        // (and keeps the stderr pipe open) after the runner gave up.
+        Path childPid = dir.resolve("child.pid");
         Path ruby = fakeRuby("ruby", "3.1.2", """
                 echo started >&2
-                sleep 600
-                echo '{}'""");
+                sleep 600 &
+                echo $! > '%s'
+                wait
+                echo '{}'""".formatted(childPid));
 
         assertThatThrownBy(() -> new RubyProbeRunner(ruby, SHORT_TIMEOUT).run(RubyProbeRunner.TIMING_PROBE, List.of("quick"), null))
                 .isInstanceOfSatisfying(CalibrationException.class, e -> assertThat(e.kind()).isEqualTo(CalibrationException.Kind.TIMEOUT))
                 .hasMessageContaining("did not finish probe timing.rb within 700 ms");
+        long pid = Long.parseLong(Files.readString(childPid).strip());
+        Optional<ProcessHandle> child = ProcessHandle.of(pid);
+        if (child.isPresent()) {
+            // destroyForcibly is asynchronous: wait (bounded) for the kill to land
+            child.get().onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("child sleep %d", pid).isNotEqualTo(Optional.of(true));
+    }
+
+    @Test
+    void run_interrupted_stopsRubyAndReportsCancelled() throws Exception {
+        Path ruby = fakeRuby("ruby", "3.1.2", """
+                echo 'slotlab-progress 0 1 waiting' >&2
+                sleep 600""");
+        CountDownLatch started = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread worker = new Thread(() -> {
+            try {
+                new RubyProbeRunner(ruby, NORMAL_TIMEOUT).run(RubyProbeRunner.TIMING_PROBE, List.of(), p -> started.countDown());
+            } catch (Throwable t) {
+                failure.set(t);
+            }
+        });
+        worker.start();
+
+        assertThat(started.await(60, TimeUnit.SECONDS)).as("fake ruby printed its progress line; failure: %s", failure.get()).isTrue();
+        worker.interrupt();
+        worker.join();
+
+        assertThat(failure.get()).isInstanceOfSatisfying(CalibrationException.class,
+                e -> assertThat(e.kind()).isEqualTo(CalibrationException.Kind.CANCELLED));
+        assertThat(failure.get()).hasMessageContaining("Cancelled probe timing.rb");
     }
 
     @Test

@@ -12,8 +12,8 @@ require "objspace"
 
 MODES = {
   "smoke" => { n: 2_000, repeats: 1 },
-  "quick" => { n: 200_000, repeats: 3 },
-  "thorough" => { n: 2_000_000, repeats: 7 },
+  "quick" => { n: 1_000_000, repeats: 5 },
+  "thorough" => { n: 3_000_000, repeats: 11 },
 }.freeze
 mode = ARGV[0] || "quick"
 cfg = MODES.fetch(mode) { abort "timing.rb: unknown mode '#{mode}'; expected one of #{MODES.keys.join(', ')}" }
@@ -84,12 +84,17 @@ SLOT_SIZES.each do |slot|
   end
 end
 
+# Several allocations per iteration, so the per-object cost separates from the loop overhead.
+[2, 4].each do |k|
+  add.("alloc_multi", "objects_x#{k}", (["Object.new"] * k).join("; "), { slot_size: base_slot, copied_bytes: 0, objects: k })
+end
+
 # Allocation per slot size, strings: the longest embedded string for each slot.
 embed_len.sort.each do |slot, len|
   add.("alloc_string", "string_#{slot}_len#{len}", "X * #{len}", { slot_size: slot, copied_bytes: len })
 end
 # Strings with a malloc'd buffer (slot + malloc(len + termlen)).
-[MAX_EMBED + 1, 256, 1024, 4096].uniq.each do |len|
+[MAX_EMBED + 1, 256, 1024, 4096].select { |len| len > MAX_EMBED }.uniq.each do |len|
   add.("alloc_string_malloc", "string_malloc_len#{len}", "X * #{len}", { slot_size: base_slot, copied_bytes: len, malloc_bytes: len + 1 })
 end
 
@@ -118,16 +123,22 @@ RING = Array.new(50_000)
 add.("gc", "gc_churn_object", "Object.new", { live: 0 })
 add.("gc", "gc_ring_object_50000", "RING[i % 50_000] = Object.new", { live: 50_000 })
 
-out_rows = []
-total = rows.size
+# Compile and warm every row first; then run the repeats round-robin (repeat 1 of every row,
+# then repeat 2, ...) so that a burst of load from other processes spreads over all rows instead
+# of spoiling one. Progress counts (repeat, row) steps.
 rows.each_with_index do |row, idx|
-  $stderr.puts "slotlab-progress #{idx} #{total} #{row[:name]}"
-  $stderr.flush
   eval("def slotlab_loop_#{idx}(n)\n  i = 0\n  while i < n\n    #{row[:expr]}\n    i += 1\n  end\n  nil\nend\n")
-  meth = :"slotlab_loop_#{idx}"
-  send(meth, [N / 10, 1].max)
-  repeats = []
-  REPEATS.times do
+  send(:"slotlab_loop_#{idx}", [N / 10, 1].max)
+  row[:repeats] = []
+end
+total = rows.size * REPEATS
+step = 0
+REPEATS.times do
+  rows.each_with_index do |row, idx|
+    $stderr.puts "slotlab-progress #{step} #{total} #{row[:name]}"
+    $stderr.flush
+    step += 1
+    meth = :"slotlab_loop_#{idx}"
     before = {}
     after = {}
     GC.stat(before)
@@ -135,7 +146,7 @@ rows.each_with_index do |row, idx|
     send(meth, N)
     t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
     GC.stat(after)
-    repeats << {
+    row[:repeats] << {
       elapsed_ns: t1 - t0,
       minor_gc: after[:minor_gc_count] - before[:minor_gc_count],
       major_gc: after[:major_gc_count] - before[:major_gc_count],
@@ -143,9 +154,11 @@ rows.each_with_index do |row, idx|
       heap_allocated_pages: after[:heap_allocated_pages],
     }
   end
+end
+out_rows = rows.map do |row|
   i = 0
   sample = eval(row[:expr].sub(/\ARING\[i % \d+\] = /, ""))
-  out_rows << row.merge(n: N, sample_memsize: ObjectSpace.memsize_of(sample), repeats: repeats)
+  row.merge(n: N, sample_memsize: ObjectSpace.memsize_of(sample))
 end
 $stderr.puts "slotlab-progress #{total} #{total} done"
 

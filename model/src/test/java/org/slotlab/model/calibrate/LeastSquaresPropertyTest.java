@@ -15,7 +15,7 @@ import net.jqwik.api.constraints.IntRange;
  * diagonal block (entries 1..10), so it always has full column rank; the remaining rows are
  * random. Random draws come from a jqwik-generated seed, so a failure prints a reproducible case.
  */
-class LeastSquaresProperties {
+class LeastSquaresPropertyTest {
 
     private static final double TOLERANCE = 1e-7;
 
