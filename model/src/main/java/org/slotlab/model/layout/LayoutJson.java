@@ -50,6 +50,8 @@ public final class LayoutJson {
         gc.put("oldmallocLimitGrowthFactor", g.oldmallocLimitGrowthFactor());
         gc.put("growthBySlotsBudget", g.growthBySlotsBudget());
         gc.put("heapInitBytes", g.heapInitBytes());
+        gc.put("sweepFreesOffsetMalloc", g.sweepFreesOffsetMalloc());
+        gc.put("promoteFromOldParent", g.promoteFromOldParent());
         BootState b = l.boot();
         ObjectNode boot = o.putObject("boot");
         ArrayNode pages = boot.putArray("pages");
@@ -61,6 +63,7 @@ public final class LayoutJson {
             old.add(b.old(h));
         }
         boot.put("provenance", b.provenance());
+        boot.put("gcsSinceMajor", b.gcsSinceMajor());
         return o;
     }
 
@@ -91,14 +94,16 @@ public final class LayoutJson {
                         g.path("oldmallocLimitMin").asLong(d.oldmallocLimitMin()),
                         g.path("oldmallocLimitMax").asLong(d.oldmallocLimitMax()),
                         g.path("oldmallocLimitGrowthFactor").asDouble(d.oldmallocLimitGrowthFactor()),
-                        g.path("growthBySlotsBudget").asBoolean(true), g.path("heapInitBytes").asLong(0)));
+                        g.path("growthBySlotsBudget").asBoolean(true), g.path("heapInitBytes").asLong(0),
+                        g.path("sweepFreesOffsetMalloc").asBoolean(d.sweepFreesOffsetMalloc()),
+                        g.path("promoteFromOldParent").asBoolean(d.promoteFromOldParent())));
             }
             JsonNode boot = o.path("boot");
             if (boot.isObject()) {
                 int[] pages = ints(boot, "pages");
                 long[] live = longs(boot, "liveSlots");
                 long[] old = longs(boot, "oldSlots");
-                b.boot(new BootState(pages, live, old, boot.path("provenance").asText("")));
+                b.boot(new BootState(pages, live, old, boot.path("provenance").asText(""), boot.path("gcsSinceMajor").asInt(-1)));
             }
             return b.build();
         } catch (IllegalArgumentException e) {
