@@ -131,6 +131,13 @@ public final class StringMachine {
         return new RStr(len, slot, emb ? 0 : len + layout.termLen(), emb, false, -1);
     }
 
+    /** A frozen string made before the traced code ran (a literal under frozen_string_literal: true). */
+    public RStr existingFrozen(long len) {
+        RStr s = existing(len);
+        s.frozen = true;
+        return s;
+    }
+
     /** str_enc_new: a new unfrozen string of {@code len} bytes (embedded when it fits a slot). */
     public RStr strNew(long len, String step, String role) {
         boolean emb = layout.isEmbeddable(len, layout.termLen());

@@ -63,6 +63,17 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs);
     }
 
+    /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
+    public Trace after(Trace prefix) {
+        if (prefix.allocations.size() > allocations.size() || prefix.slices.size() > slices.size()) {
+            throw new IllegalArgumentException("the prefix is longer than this trace");
+        }
+        return new Trace(allocations.subList(prefix.allocations.size(), allocations.size()),
+                slices.subList(prefix.slices.size(), slices.size()), methodCalls - prefix.methodCalls,
+                bytesCopied - prefix.bytesCopied, sharedSetups - prefix.sharedSetups, frozenRoots - prefix.frozenRoots,
+                mallocs - prefix.mallocs);
+    }
+
     public Trace plus(Trace o) {
         List<Allocation> a = new ArrayList<>(allocations);
         a.addAll(o.allocations);
