@@ -10,6 +10,7 @@ import org.slotlab.model.parsers.HeaderTable;
 import org.slotlab.model.parsers.ParserOutcome;
 import org.slotlab.model.parsers.SiteRow;
 import org.slotlab.model.parsers.SplitStep;
+import org.slotlab.model.parsers.ValueRow;
 
 /**
  * Tables for scenario S3 (seed 000, second half): the parsers' outcomes, the per-site header table
@@ -105,6 +106,41 @@ public final class ParsersReport {
             cells[4 + i] = r.copied().get(i);
         }
         return cells;
+    }
+
+    /** Every header value: its length, master's slot and objects, each candidate's. */
+    public static Table valuesTable(List<ValueRow> rows, List<String> candidates, boolean markdown, RubyLayout layout,
+            String parser) {
+        Table.Builder b = Table.builder(markdown ? "Header values, " + parser + " (" + layout.name() + ")" : "")
+                .column(Column.text("site"))
+                .column(Column.text("header"))
+                .column(Column.number("value_len_bytes", 0))
+                .column(Column.number("line_len_bytes", 0))
+                .column(Column.text("master_slot_bytes"))
+                .column(Column.number("master_objects_per_value", 0));
+        for (String c : candidates) {
+            String n = c.replaceAll("[^A-Za-z0-9]+", "_");
+            b.column(Column.text(n + "_slot_bytes"));
+            b.column(Column.number(n + "_objects_per_value", 0));
+        }
+        for (ValueRow r : rows) {
+            Object[] cells = new Object[6 + 2 * candidates.size()];
+            cells[0] = r.site();
+            cells[1] = r.header();
+            cells[2] = r.valueLenBytes();
+            cells[3] = r.lineLenBytes();
+            cells[4] = r.masterSlot();
+            cells[5] = r.masterObjects();
+            for (int i = 0; i < candidates.size(); i++) {
+                cells[6 + 2 * i] = r.candidateSlots().get(i);
+                cells[7 + 2 * i] = r.candidateObjects().get(i);
+            }
+            b.row(cells);
+        }
+        if (markdown) {
+            b.footer("slot: 'shared' or the slot size (B) the value is embedded in; objects: the value plus a frozen root sharing made");
+        }
+        return b.build();
     }
 
     public static Table splitCsv(List<SplitStep.Row> rows) {

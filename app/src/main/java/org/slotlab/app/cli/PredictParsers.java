@@ -8,7 +8,9 @@ import org.slotlab.charts.table.CsvWriter;
 import org.slotlab.charts.table.MarkdownWriter;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.parsers.HeaderSet;
 import org.slotlab.model.parsers.HeaderTable;
+import org.slotlab.model.parsers.ValueRow;
 import org.slotlab.model.parsers.LtsvSet;
 import org.slotlab.model.parsers.ParserExperiments;
 import org.slotlab.model.parsers.ParserModel;
@@ -48,7 +50,8 @@ public final class PredictParsers implements Callable<Integer> {
     String ltsvSets;
 
     @Option(names = "--table", defaultValue = "parsers",
-            description = "parsers (outcomes per parser and policy) or sites (http_headers.csv's shape, first header parser)")
+            description = "parsers (outcomes per parser and policy), sites (http_headers.csv's shape) or values (every header "
+                    + "value); sites and values use the first header parser of --parser")
     String table;
 
     @Override
@@ -75,16 +78,28 @@ public final class PredictParsers implements Callable<Integer> {
                         : CsvWriter.write(ParsersReport.parsersCsv(rows)));
             }
             case "sites" -> {
-                ParserModel p = ps.stream().filter(x -> x.input() == ParserModel.InputKind.HTTP_HEADERS).findFirst()
-                        .orElseThrow(() -> new IllegalArgumentException("--table sites: needs a header parser in --parser (net-http or falcon)"));
+                ParserModel p = headerParser(ps, "sites");
                 HeaderTable t = HeaderTable.compute(layout, p, cands);
                 out.print(md ? MarkdownWriter.write(ParsersReport.sitesTable(t, true, layout))
                         : CsvWriter.write(ParsersReport.sitesTable(t, false, layout)));
             }
-            default -> throw new IllegalArgumentException("--table: '" + table + "' is not parsers or sites");
+            case "values" -> {
+                ParserModel p = headerParser(ps, "values");
+                List<ValueRow> rows = HeaderTable.values(layout, p, cands, HeaderSet.loadAll());
+                List<String> names = cands.stream().map(SubseqPolicy::name).toList();
+                out.print(md ? MarkdownWriter.write(ParsersReport.valuesTable(rows, names, true, layout, p.name()))
+                        : CsvWriter.write(ParsersReport.valuesTable(rows, names, false, layout, p.name())));
+            }
+            default -> throw new IllegalArgumentException("--table: '" + table + "' is not parsers, sites or values");
         }
         out.flush();
         return 0;
+    }
+
+    private static ParserModel headerParser(List<ParserModel> ps, String table) {
+        return ps.stream().filter(x -> x.input() == ParserModel.InputKind.HTTP_HEADERS).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("--table " + table
+                        + ": needs a header parser in --parser (net-http or falcon)"));
     }
 
     static List<LtsvSet> ltsvSets(String text) {

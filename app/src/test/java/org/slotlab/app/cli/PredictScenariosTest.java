@@ -63,6 +63,17 @@ class PredictScenariosTest {
     }
 
     @Test
+    void parsers_valuesTable_oneRowPerHeaderValue() {
+        int code = run("predict", "parsers", "--table", "values", "--parser", "net-http", "--candidate", "cutoff:128", "--format", "csv");
+        assertThat(code).isZero();
+        assertThat(lines().get(0)).isEqualTo("site,header,value_len_bytes,line_len_bytes,master_slot_bytes,master_objects_per_value,"
+                + "cutoff_128_slot_bytes,cutoff_128_objects_per_value");
+        assertThat(lines()).hasSize(1 + 102);
+        // Set-Cookie _gh_sess: a heap line, its value shares the root the first match made: one object either way
+        assertThat(lines()).anySatisfy(l -> assertThat(l).startsWith("https://github.com,Set-Cookie,").endsWith(",shared,1,shared,1"));
+    }
+
+    @Test
     void split_markdown_hasLegendAndParameters() {
         int code = run("predict", "split", "--value-len", "10,30", "--receiver", "fresh", "--calls", "10000", "--format", "markdown");
         assertThat(code).isZero();

@@ -65,6 +65,28 @@ public record HeaderTable(String parser, String layout, List<String> candidates,
         return new HeaderTable(parser.name(), layout.name(), candidates.stream().map(SubseqPolicy::name).toList(), rows);
     }
 
+    /** Every value of every set: master's and each candidate's representation and objects. */
+    public static List<ValueRow> values(RubyLayout layout, ParserModel parser, List<SubseqPolicy> candidates,
+            List<HeaderSet> sets) {
+        List<ValueRow> out = new ArrayList<>();
+        for (HeaderSet set : sets) {
+            List<ValueSlice> master = values(layout, parser, SubseqPolicies.master(), set);
+            List<List<ValueSlice>> cands = new ArrayList<>();
+            for (SubseqPolicy c : candidates) {
+                cands.add(values(layout, parser, c, set));
+            }
+            for (int i = 0; i < master.size(); i++) {
+                String line = set.lines().get(i);
+                int k = i;
+                out.add(new ValueRow(set.site(), line.substring(0, line.indexOf(':')).trim(), master.get(i).len(),
+                        line.getBytes(java.nio.charset.StandardCharsets.UTF_8).length, ValueRow.slot(master.get(i)),
+                        master.get(i).objects(), cands.stream().map(c -> ValueRow.slot(c.get(k))).toList(),
+                        cands.stream().map(c -> c.get(k).objects()).toList()));
+            }
+        }
+        return out;
+    }
+
     private static List<ValueSlice> values(RubyLayout layout, ParserModel parser, SubseqPolicy policy, HeaderSet set) {
         StringMachine m = new StringMachine(layout, policy);
         List<ValueSlice> out = new ArrayList<>();
