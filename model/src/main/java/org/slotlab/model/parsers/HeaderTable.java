@@ -89,19 +89,20 @@ public record HeaderTable(String parser, String layout, List<String> candidates,
 
     private static List<ValueSlice> values(RubyLayout layout, ParserModel parser, SubseqPolicy policy, HeaderSet set) {
         StringMachine m = new StringMachine(layout, policy);
+        parser.parseHead(m, set.lines());
         List<ValueSlice> out = new ArrayList<>();
-        for (String line : set.lines()) {
-            int before = m.slices().size();
-            parser.parseLine(m, line);
-            List<ValueSlice> values = m.slices().subList(before, m.slices().size()).stream()
-                    .filter(s -> s.role().equals("value")).toList();
+        for (List<ValueSlice> line : m.slicesByLine()) {
+            List<ValueSlice> values = line.stream().filter(s -> s.role().equals("value")).toList();
             if (values.isEmpty()) {
-                // Falcon makes no slice for an empty value ("" literal): count it as embedded.
+                // Falcon makes no slice for an empty value (a frozen "" literal): an embedded, empty string.
                 out.add(new ValueSlice("value", 0, 0, true, org.slotlab.model.string.SourceState.FROZEN,
                         org.slotlab.model.string.StrSubseq.copy(layout, 0)));
             } else {
                 out.add(values.get(0));
             }
+        }
+        if (out.size() != set.lines().size()) {
+            throw new IllegalStateException(set.file() + ": " + out.size() + " values for " + set.lines().size() + " lines");
         }
         return out;
     }

@@ -52,6 +52,7 @@ public final class LtsvParser implements ParserModel {
     @Override
     public void parseLine(StringMachine m, String line) {
         byte[] b = line.getBytes(StandardCharsets.UTF_8);
+        m.beginLine();
         RStr text = m.strNew(b.length, "the line handed to parse (caller)", "line");
         parse(m, text, b);
     }
@@ -59,6 +60,7 @@ public final class LtsvParser implements ParserModel {
     /** One call of parse on a text made before (not counted), e.g. ruby-bench's joined fixture. */
     public void parseText(StringMachine m, String text) {
         byte[] b = text.getBytes(StandardCharsets.UTF_8);
+        m.beginLine();
         parse(m, m.existing(b.length), b);
     }
 

@@ -66,6 +66,7 @@ public final class NetHttpHeaderParser implements ParserModel {
         }
         valueStart = Math.min(valueStart, len);
 
+        m.beginLine();
         m.call("readuntil");
         RStr raw = m.strNew(b.length + CRLF_BYTES, "sock.readuntil(\"\\n\", true): @rbuf.byteslice", "line");
         m.call("sub");

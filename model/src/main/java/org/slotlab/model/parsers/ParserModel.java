@@ -22,6 +22,16 @@ public interface ParserModel {
     /** Traces parsing one input line (a header line without its CRLF, or one LTSV record) on {@code m}. */
     void parseLine(StringMachine m, String line);
 
+    /**
+     * Traces parsing a whole response head (header lines in order): what a parser that keeps
+     * state across lines (a read buffer) does; by default each line on its own.
+     */
+    default void parseHead(StringMachine m, java.util.List<String> lines) {
+        for (String line : lines) {
+            parseLine(m, line);
+        }
+    }
+
     /** Traces one line on a fresh machine. */
     default Trace trace(RubyLayout layout, SubseqPolicy policy, String line) {
         StringMachine m = new StringMachine(layout, policy);

@@ -42,9 +42,7 @@ public record ParserWorkload(ParserModel parser, List<HeaderSet> headers, List<L
     public Trace trace(RubyLayout layout, SubseqPolicy policy) {
         StringMachine m = new StringMachine(layout, policy);
         for (HeaderSet h : headers) {
-            for (String line : h.lines()) {
-                parser.parseLine(m, line);
-            }
+            parser.parseHead(m, h.lines());
         }
         for (LtsvSet s : ltsv) {
             if (s.mode() == LtsvSet.Mode.JOINED && parser instanceof LtsvParser p) {

@@ -62,6 +62,7 @@ public final class StringMachine {
     private final SubseqPolicy policy;
     private final List<Allocation> allocations = new ArrayList<>();
     private final List<ValueSlice> slices = new ArrayList<>();
+    private final List<Integer> lineStarts = new ArrayList<>();
     private long methodCalls;
     private long bytesCopied;
     private long sharedSetups;
@@ -88,6 +89,26 @@ public final class StringMachine {
     /** Substrings taken so far through str_subseq. */
     public List<ValueSlice> slices() {
         return Collections.unmodifiableList(slices);
+    }
+
+    /** Marks the start of an input line: the slices taken from here on belong to it. */
+    public void beginLine() {
+        lineStarts.add(slices.size());
+    }
+
+    /** The slices each marked line took, in line order. */
+    public List<List<ValueSlice>> slicesByLine() {
+        List<List<ValueSlice>> out = new ArrayList<>();
+        for (int i = 0; i < lineStarts.size(); i++) {
+            int end = i + 1 < lineStarts.size() ? lineStarts.get(i + 1) : slices.size();
+            out.add(List.copyOf(slices.subList(lineStarts.get(i), end)));
+        }
+        return out;
+    }
+
+    /** Freezes a string in place (String#freeze: no allocation). */
+    public void freeze(RStr s) {
+        s.frozen = true;
     }
 
     public long methodCalls() {

@@ -26,9 +26,10 @@ class ParserModelsTest {
         "net-http, master,       11, 2",
         "net-http, cutoff:128,   10, 1",
         "net-http, cutoff:256,   10, 1",
-        // line, MatchData + frozen copy, key, value, Array: the root is the MatchData's copy either way
-        "falcon,   master,        6, 1",
-        "falcon,   cutoff:256,    6, 1",
+        // line, read buffer's tail (here the final CRLF), MatchData + frozen copy, key, value, Array:
+        // the value's root is the MatchData's copy either way
+        "falcon,   master,        7, 1",
+        "falcon,   cutoff:256,    7, 1",
     })
     void headerLine_objectsPerLineAndPerValue(String parser, String policy, int perLine, int perValue) {
         Trace t = trace(parser, policy, MEDIUM);
@@ -77,6 +78,24 @@ class ParserModelsTest {
         assertThat(v.sourceState()).isEqualTo(SourceState.FROZEN);
         assertThat(v.shared()).isTrue();
         assertThat(trace("falcon", "cutoff:256", MEDIUM).slices("value").get(0).embedded()).isTrue();
+    }
+
+    @Test
+    void falcon_readBufferTail_isASuffixOfAFrozenBuffer_sharedFreeOnMaster_copiedUnderACutoff() {
+        List<String> head = List.of(MEDIUM, "Vary: Accept");
+        for (String policy : List.of("master", "cutoff:256")) {
+            StringMachine m = new StringMachine(L34, SubseqPolicies.parse(policy));
+            Parsers.byName("falcon").parseHead(m, head);
+            Trace t = m.trace();
+            List<ValueSlice> tails = t.slices("read buffer");
+            assertThat(tails).hasSize(2);
+            // after the first line: "Vary: Accept\r\n\r\n" = 16 B of a frozen buffer
+            assertThat(tails.get(0).len()).isEqualTo(16);
+            assertThat(tails.get(0).sourceState()).isEqualTo(SourceState.FROZEN);
+            assertThat(tails.get(0).objects()).isEqualTo(1);
+            assertThat(tails.get(0).shared()).as(policy).isEqualTo(policy.equals("master"));
+            assertThat(t.objects()).as(policy).isEqualTo(14);
+        }
     }
 
     @ParameterizedTest(name = "ltsv {0}: {1} objects, values cost {2}")
