@@ -28,6 +28,13 @@ import org.slotlab.model.layout.RubyLayout;
  */
 public final class ClassNewFit {
 
+    /** Interpreter's initialize call over YJIT's (dimensionless), assumed: no interpreter timing in the seeds. */
+    public static final double INTERPRETER_CALL_OVER_YJIT = 2.0;
+    /** Interpreter: one putobject instruction pushing a literal argument, ns (assumed). */
+    public static final double INTERPRETER_ARG_PUSH_NS = 2.0;
+    /** YJIT: a literal argument compiled to one store, ns (assumed). */
+    public static final double YJIT_ARG_PUSH_NS = 0.3;
+
     /** The keyword row of class_new.csv that carries a speedup. */
     public static final int KEYWORD_POINT = 3;
 
@@ -44,9 +51,9 @@ public final class ClassNewFit {
     /** The interpreter's anchors (assumed: no interpreter reading of a call in the seeds). */
     public static Anchor[] interpreterAnchors(CostProfile alloc) {
         return new Anchor[] {
-            new Anchor(2 * alloc.get(CostProfile.NEW_CALL),
+            new Anchor(INTERPRETER_CALL_OVER_YJIT * alloc.get(CostProfile.NEW_CALL),
                     "assumed: twice YJIT's (the default profile's new_call_ns); no interpreter timing of Class#new in the seeds"),
-            new Anchor(2.0, "assumed: one putobject instruction dispatched by the interpreter, ~2 ns")};
+            new Anchor(INTERPRETER_ARG_PUSH_NS, "assumed: one putobject instruction dispatched by the interpreter, ~2 ns")};
     }
 
     /** YJIT's anchors: the initialize call is the default profile's new_call_ns (byroot's klass.new, 4.1.0dev + YJIT, opt_new). */
@@ -54,7 +61,7 @@ public final class ClassNewFit {
         return new Anchor[] {
             new Anchor(alloc.get(CostProfile.NEW_CALL),
                     "default cost profile new_call_ns, fitted to slot_alloc_gc.csv (byroot: klass.new on 4.1.0dev + YJIT, which has opt_new)"),
-            new Anchor(0.3, "assumed: YJIT compiles a literal argument to one store, ~0.3 ns")};
+            new Anchor(YJIT_ARG_PUSH_NS, "assumed: YJIT compiles a literal argument to one store, ~0.3 ns")};
     }
 
     /** Fits one execution mode on {@code layout} to class_new.csv's rows for {@code yjit}. */
