@@ -8,7 +8,10 @@ import picocli.CommandLine.Command;
         subcommands = {PredictSubseq.class, PredictSlotGc.class,
                 PredictStrBuf.class,
                 PredictJsonUnescape.class,
-                PredictRequireIndex.class})
+                PredictRequireIndex.class,
+                PredictParsers.class,
+                PredictSplit.class,
+                PredictClassNew.class})
 public final class PredictCommand implements Runnable {
 
     @picocli.CommandLine.Spec
