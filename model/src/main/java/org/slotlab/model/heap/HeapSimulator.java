@@ -112,6 +112,9 @@ public final class HeapSimulator {
 
         long mallocSinceGc;
         long sweepCredit;
+        /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
+        long budget;
+        final long[] allocationsAtLastGc = new long[heaps];
         long mallocLimit;
         long oldmallocIncrease;
         long oldmallocLimit;
@@ -248,11 +251,17 @@ public final class HeapSimulator {
             int h = spec.heap();
             if (free[h] == 0) {
                 if (gc.growthBySlotsBudget() && total(h) < layout.heapInitSlots(h)) {
-                    addPages(h, 1);
+                    addPages(h, 1); // heap_page_allocate_and_initialize_force (default.c:2088-2096)
+                } else if (budget > 0) {
+                    takeBudgetPage(h);
                 } else {
                     collect(false, s);
                     if (free[h] == 0) {
-                        addPages(h, 1);
+                        if (budget > 0) {
+                            takeBudgetPage(h);
+                        } else {
+                            addPages(h, 1);
+                        }
                     }
                 }
             }
@@ -266,6 +275,12 @@ public final class HeapSimulator {
                     collect(true, s + 1);
                 }
             }
+        }
+
+        /** heap_page_allocate_and_initialize (default.c:2026-2051): a page from the budget. */
+        void takeBudgetPage(int h) {
+            addPages(h, 1);
+            budget = Math.max(0, budget - layout.slotsPerPage(h));
         }
 
         void addPages(int h, int n) {
@@ -286,7 +301,11 @@ public final class HeapSimulator {
             long mallocIncrease = Math.max(0, mallocSinceGc - sweepCredit);
 
             long[] occupied = new long[heaps];
+            long[] freedSlots = new long[heaps];
             long marked = 0;
+            if (gc.growthBySlotsBudget()) {
+                budget = 0; // gc_sweep_start (default.c:3782)
+            }
             long freedBuffers = 0;
             long oldObjects = 0;
             for (int h = 0; h < heaps; h++) {
@@ -313,6 +332,7 @@ public final class HeapSimulator {
                 }
                 long dead = c.size() - live;
                 freedBuffers += dead * c.spec.mallocBytes();
+                freedSlots[h] += dead;
                 marked += live;
                 if (live == 0) {
                     continue;
@@ -365,16 +385,27 @@ public final class HeapSimulator {
             mallocSinceGc = 0;
             sweepCredit = gc.sweepFreesOffsetMalloc() ? freedBuffers : 0;
 
-            // gc_sweep_finish_heap: grow heaps short of free slots, or ask for a major.
+            // gc_sweep_finish_heap (3.4, default.c:3809-3845) / gc_marks_finish (3.1): grow heaps short of
+            // free slots, or ask for a major. On 3.4 only a "growth heap" grows (one that freed more
+            // slots than it had empty ones; the model does not track empty pages, so: one that freed
+            // slots in this GC or allocated since the last one: a heap full of live objects has no empty
+            // page either), and it grows the global budget rather than its own page count.
             for (int h = 0; h < heaps; h++) {
                 long total = total(h);
                 free[h] = total - occupied[h];
                 double minFree = gc.growthBySlotsBudget()
                         ? Math.max(total, layout.heapInitSlots(h)) * gc.freeSlotsMinRatio()
                         : Math.max(total * gc.freeSlotsMinRatio(), gc.heapFreeSlots());
-                if (free[h] < minFree && total > 0) {
+                boolean growthHeap = !gc.growthBySlotsBudget() || freedSlots[h] > 0
+                        || allocations[h] > allocationsAtLastGc[h];
+                allocationsAtLastGc[h] = allocations[h];
+                if (free[h] < minFree && total > 0 && growthHeap) {
                     if (isMajor || gcsSinceMajor < gc.oldAge()) {
-                        addPages(h, growthPages(h, free[h], total));
+                        if (gc.growthBySlotsBudget()) {
+                            budget += expandSlots(free[h], total);
+                        } else {
+                            addPages(h, growthPages(h, free[h], total));
+                        }
                     } else {
                         needMajor = true;
                     }
@@ -382,7 +413,23 @@ public final class HeapSimulator {
             }
         }
 
-        /** heap_allocatable_slots_expand (3.4, default.c:1649-1692) / heap_extend_pages (3.1, gc.c:2129-2168). */
+        /** heap_allocatable_slots_expand (3.4, default.c:1649-1692): slots added to the budget. */
+        long expandSlots(long freeSlots, long totalSlots) {
+            double f = (double) (totalSlots - freeSlots) / ((1 - gc.freeSlotsGoalRatio()) * totalSlots);
+            if (f > gc.growthFactor()) {
+                f = gc.growthFactor();
+            }
+            if (f < 1.0) {
+                f = 1.1;
+            }
+            long target = (long) (f * totalSlots);
+            if (gc.growthMaxSlots() > 0) {
+                target = Math.min(target, totalSlots + gc.growthMaxSlots());
+            }
+            return Math.max(1, target - totalSlots);
+        }
+
+        /** heap_extend_pages (3.1, gc.c:2129-2168): pages added to the heap. */
         int growthPages(int h, long freeSlots, long totalSlots) {
             double f = (double) (totalSlots - freeSlots) / ((1 - gc.freeSlotsGoalRatio()) * totalSlots);
             if (f > gc.growthFactor()) {
@@ -479,6 +526,7 @@ public final class HeapSimulator {
             k.add((long) bootYoungAge);
             k.add(mallocSinceGc);
             k.add(sweepCredit);
+            k.add(budget);
             k.add(mallocLimit);
             k.add(oldmallocIncrease);
             k.add(oldmallocLimit);
