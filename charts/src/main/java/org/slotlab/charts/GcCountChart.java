@@ -1,0 +1,83 @@
+package org.slotlab.charts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.SortedSet;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.NumberAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.DatasetRenderingOrder;
+import org.jfree.data.category.DefaultCategoryDataset;
+
+/**
+ * Chart 2 of issue 3: how many times GC runs while N substrings are made, per substring length,
+ * baseline vs candidates as grouped bars. Larger slots mean fewer slots per page and more GC
+ * runs, byroot's point in seed {@code 000_30e668f7bc580535.txt} ("larger pools have
+ * proportionately less slots, hence end up triggering GC more often"; measured with
+ * {@code GC.count} deltas, {@code sample-data/reference/slot_alloc_gc.csv}).
+ */
+public final class GcCountChart {
+
+    /** X axis label. */
+    public static final String X_LABEL = "substring length (bytes)";
+
+    private GcCountChart() {
+    }
+
+    /**
+     * What the chart shows.
+     *
+     * @param title      chart title; may be empty
+     * @param subtitle   one short line under the title; may be empty
+     * @param operations N, the number of operations (e.g. {@code subseq} calls) each count covers; &gt; 0
+     * @param baseline   the baseline (e.g. {@code master}); each value is a GC count (runs per N operations)
+     * @param candidates candidates in the same unit, up to 3 pinned + current
+     * @param published  published GC counts (same unit), one series per source; may be empty
+     */
+    public record Data(String title, String subtitle, long operations, LengthSeries baseline,
+                       List<LengthSeries> candidates, List<LengthSeries> published) {
+        public Data {
+            ChartSupport.requireText(title, "GC chart title");
+            ChartSupport.requireText(subtitle, "GC chart subtitle");
+            if (operations <= 0) {
+                throw new IllegalArgumentException("GC chart operations (N) must be > 0 but was " + operations);
+            }
+            Objects.requireNonNull(baseline, "baseline");
+            candidates = List.copyOf(Objects.requireNonNull(candidates, "candidates"));
+            published = List.copyOf(Objects.requireNonNull(published, "published"));
+            ChartSupport.requireNonNegative(baseline, candidates, "GC count");
+        }
+    }
+
+    /** Y axis label, naming N: {@code GC count per 10M operations}. */
+    public static String yLabel(long operations) {
+        return "GC count per " + ChartSupport.count(operations) + " operations";
+    }
+
+    /** Bars (dataset 0: baseline then candidates) and published markers (dataset 1). */
+    public static List<DefaultCategoryDataset> createDataset(Data data) {
+        List<LengthSeries> bars = new ArrayList<>();
+        bars.add(data.baseline());
+        bars.addAll(data.candidates());
+        SortedSet<Integer> lengths = ChartSupport.lengths(List.of(bars, data.published()));
+        return List.of(ChartSupport.byLength(bars, lengths), ChartSupport.byLength(data.published(), lengths));
+    }
+
+    public static JFreeChart create(Data data) {
+        return create(data, SlotlabTheme.standard());
+    }
+
+    public static JFreeChart create(Data data, SlotlabTheme theme) {
+        List<DefaultCategoryDataset> datasets = createDataset(data);
+        NumberAxis y = ChartSupport.valueAxis(yLabel(data.operations()), true);
+        y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+        CategoryPlot plot = new CategoryPlot(datasets.get(0), ChartSupport.lengthAxis(X_LABEL), y,
+                ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0"));
+        plot.setDataset(1, datasets.get(1));
+        plot.setRenderer(1, ChartSupport.overlayRenderer(theme, data.published().size(), 0));
+        plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
+        return ChartSupport.chart(data.title(), data.subtitle(), plot, theme, ChartSupport.legendOf(plot));
+    }
+}
