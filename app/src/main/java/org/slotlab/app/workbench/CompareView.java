@@ -1,0 +1,154 @@
+package org.slotlab.app.workbench;
+
+import java.util.List;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.slotlab.app.scenario.Pin;
+import org.slotlab.app.scenario.ScenarioRequest;
+import org.slotlab.app.scenario.ScenarioRun;
+import org.slotlab.charts.table.Align;
+import org.slotlab.charts.table.Column;
+import org.slotlab.charts.table.Table;
+
+/**
+ * The compare panel: the pins (each with an unpin button), the "ratios against" choice and the
+ * compare table of the last run, cells formatted by the charts module's {@link Column}s exactly
+ * as the Markdown export prints them.
+ */
+public final class CompareView extends VBox {
+
+    private final WorkbenchViewModel vm;
+    final TableView<List<Object>> table = new TableView<>();
+    final ComboBox<String> against = new ComboBox<>();
+    private final FlowPane pinChips = new FlowPane(6, 6);
+    private final Label title = new Label();
+    private final Label legend = new Label();
+    private boolean updating;
+
+    public CompareView(WorkbenchViewModel vm) {
+        this.vm = vm;
+        setId("compare");
+        getStyleClass().add("chart-cell");
+        setSpacing(6);
+        setPadding(new Insets(8));
+        table.setId("compareTable");
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("computing…"));
+        title.getStyleClass().add("section-title");
+        legend.getStyleClass().add("muted");
+        legend.setWrapText(true);
+        Button pin = new Button("Pin current");
+        pin.setId("pinButton");
+        pin.setTooltip(new Tooltip("Keep the current settings as a named series on every chart (Ctrl+P), up to "
+                + Pin.MAX_PINS));
+        pin.setOnAction(e -> askAndPin());
+        pin.disableProperty().bind(javafx.beans.binding.Bindings.size(vm.pins()).greaterThanOrEqualTo(Pin.MAX_PINS));
+        against.setId("compareAgainst");
+        against.setTooltip(new Tooltip("The series every ratio in the table divides: baseline ns / other ns"));
+        against.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null) {
+                vm.setCompareBaseline(b);
+            }
+        });
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox top = new HBox(8, title, spacer, new Label("ratios against"), against, pin);
+        top.setAlignment(Pos.CENTER_LEFT);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getChildren().addAll(top, pinChips, table, legend);
+        vm.pins().addListener((javafx.collections.ListChangeListener<Pin>) c -> refreshPins());
+        vm.compareBaselineProperty().addListener((o, a, b) -> refreshPins());
+        vm.runProperty().addListener((o, a, b) -> show(b));
+        refreshPins();
+        show(vm.run());
+    }
+
+    /** Asks for a name (default the next letter) and pins the current settings. */
+    public void askAndPin() {
+        TextInputDialog d = new TextInputDialog(vm.nextPinName());
+        d.setTitle("Pin current settings");
+        d.setHeaderText("Name this baseline (" + vm.parameters().candidatePolicy().name() + ", "
+                + vm.parameters().layout() + ")");
+        d.showAndWait().ifPresent(name -> vm.pin(name).ifPresent(msg -> {
+            var a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.WARNING, msg);
+            a.setHeaderText("Not pinned");
+            a.showAndWait();
+        }));
+    }
+
+    private void refreshPins() {
+        updating = true;
+        try {
+            pinChips.getChildren().clear();
+            for (Pin p : vm.pins()) {
+                Button x = new Button("✕");
+                x.getStyleClass().add("chip-close");
+                x.setTooltip(new Tooltip("Unpin " + p.name()));
+                x.setOnAction(e -> vm.unpin(p.name()));
+                Label l = new Label(p.name() + ": " + p.parameters().candidatePolicy().name() + ", " + p.parameters().layout()
+                        + ", " + p.parameters().source().label());
+                HBox chip = new HBox(4, l, x);
+                chip.setAlignment(Pos.CENTER_LEFT);
+                chip.getStyleClass().add("chip");
+                pinChips.getChildren().add(chip);
+            }
+            pinChips.setVisible(!vm.pins().isEmpty());
+            pinChips.setManaged(!vm.pins().isEmpty());
+            against.getItems().setAll(ScenarioRequest.POLICY_BASELINE);
+            vm.pins().forEach(p -> against.getItems().add(p.name()));
+            against.setValue(vm.compareBaselineProperty().get());
+        } finally {
+            updating = false;
+        }
+    }
+
+    private void show(ScenarioRun run) {
+        if (run == null) {
+            return;
+        }
+        Table t = run.table();
+        title.setText(t.title());
+        legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));
+        if (!sameColumns(t)) {
+            table.getColumns().clear();
+            for (int i = 0; i < t.columns().size(); i++) {
+                final int c = i;
+                Column col = t.columns().get(i);
+                TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
+                tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(col.display(cd.getValue().get(c))));
+                tc.setSortable(false);
+                if (col.align() == Align.RIGHT) {
+                    tc.setStyle("-fx-alignment: CENTER-RIGHT;");
+                }
+                table.getColumns().add(tc);
+            }
+        }
+        table.getItems().setAll(t.rows());
+        table.setUserData(t);
+    }
+
+    private boolean sameColumns(Table t) {
+        if (!(table.getUserData() instanceof Table old) || old.columns().size() != t.columns().size()) {
+            return false;
+        }
+        for (int i = 0; i < t.columns().size(); i++) {
+            if (!old.columns().get(i).equals(t.columns().get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}
