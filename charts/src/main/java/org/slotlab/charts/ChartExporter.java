@@ -43,6 +43,11 @@ public final class ChartExporter {
         png(chart, file, DEFAULT_WIDTH, DEFAULT_HEIGHT, 1.0);
     }
 
+    /** PNG at 1200 x 675 layout pixels drawn at {@code scale} (2 gives a 2400 x 1350 image). */
+    public static void png(JFreeChart chart, Path file, double scale) {
+        png(chart, file, DEFAULT_WIDTH, DEFAULT_HEIGHT, scale);
+    }
+
     /** PNG of {@code widthPx x heightPx} layout pixels drawn at {@code scale} (image is scale times larger). */
     public static void png(JFreeChart chart, Path file, int widthPx, int heightPx, double scale) {
         Objects.requireNonNull(file, "file");

@@ -31,6 +31,9 @@ import org.jfree.data.category.DefaultCategoryDataset;
  */
 final class ChartSupport {
 
+    /** Shown in the plot while there is nothing to draw (e.g. before the first recompute). */
+    static final String NO_DATA = "no data yet";
+
     private ChartSupport() {
     }
 
@@ -79,6 +82,7 @@ final class ChartSupport {
         BarRenderer bars = new LabelledBarRenderer();
         bars.setItemMargin(0.04);
         bars.setMaximumBarWidth(0.08);
+        bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setSeriesPaint(0, SlotlabTheme.BASELINE);
         for (int i = 0; i < candidateCount; i++) {
             bars.setSeriesPaint(i + 1, theme.seriesColor(i));
@@ -98,6 +102,16 @@ final class ChartSupport {
             }
         }
         return legend;
+    }
+
+    /** Legend labels in drawing order (for tests and the app's status line). */
+    static List<String> legendLabels(CategoryPlot plot) {
+        List<String> labels = new java.util.ArrayList<>();
+        LegendItemCollection items = plot.getLegendItems();
+        for (int i = 0; i < items.getItemCount(); i++) {
+            labels.add(items.get(i).getLabel());
+        }
+        return labels;
     }
 
     static CategoryAxis lengthAxis(String label) {
@@ -128,6 +142,7 @@ final class ChartSupport {
         if (legend != null) {
             plot.setFixedLegendItems(legend);
         }
+        plot.setNoDataMessage(NO_DATA);
         JFreeChart chart = new JFreeChart(title == null || title.isBlank() ? null : title,
                 theme.titleFont(), plot, true);
         if (subtitle != null && !subtitle.isBlank()) {

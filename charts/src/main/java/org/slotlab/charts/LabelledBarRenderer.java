@@ -58,6 +58,11 @@ class LabelledBarRenderer extends BarRenderer {
         return true;
     }
 
+    /** Whether this drawing shows value labels (decided in {@link #initialise}). */
+    protected boolean labelsFit() {
+        return labelsFit;
+    }
+
     @Override
     protected void drawItemLabel(Graphics2D g2, CategoryDataset data, int row, int column, CategoryPlot plot,
                                  CategoryItemLabelGenerator generator, Rectangle2D bar, boolean negative) {

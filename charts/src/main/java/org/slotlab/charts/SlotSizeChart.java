@@ -153,6 +153,7 @@ public final class SlotSizeChart {
 
         BarRenderer bars = new BarRenderer();
         bars.setSeriesPaint(0, SlotlabTheme.SKY_BLUE);
+        bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setMaximumBarWidth(0.07);
         // no value labels: with two axes and overlay markers they collide; the axes carry the values
 

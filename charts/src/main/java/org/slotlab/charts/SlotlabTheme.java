@@ -101,6 +101,8 @@ public final class SlotlabTheme implements ChartTheme {
     public static final float REFERENCE_WIDTH = 1.75f;
     /** Overlay marker size (diameter) in pixels at scale 1. */
     public static final float SHAPE_SIZE = 11f;
+    /** Legend swatch side for bar series in pixels at scale 1; about the legend text's cap height. */
+    public static final float LEGEND_SWATCH = 11f;
     /** Outer padding of the chart in pixels at scale 1. */
     public static final float PADDING = 12f;
     /** The scale for a projector: text about 1.5 times larger in the same layout. */
@@ -200,6 +202,12 @@ public final class SlotlabTheme implements ChartTheme {
     /** The colour of published source {@code index}. */
     public Color publishedColor(int index) {
         return PUBLISHED.get(Math.floorMod(index, PUBLISHED.size()));
+    }
+
+    /** Legend swatch of a bar series: a square as tall as the legend text. */
+    public Shape legendSwatch() {
+        double h = px(LEGEND_SWATCH) / 2;
+        return new Rectangle2D.Double(-h, -h, 2 * h, 2 * h);
     }
 
     /** A distinct marker shape per overlay index: diamond, triangle up, square, triangle down, circle. */

@@ -1,9 +1,12 @@
 package org.slotlab.charts;
 
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
 import java.awt.Graphics2D;
 import java.awt.Paint;
+import java.awt.geom.Line2D;
 import java.awt.geom.Rectangle2D;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
@@ -21,10 +24,9 @@ import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.chart.plot.ValueMarker;
+import org.jfree.chart.text.TextUtils;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.ui.Layer;
-import org.jfree.chart.ui.RectangleAnchor;
-import org.jfree.chart.ui.RectangleInsets;
 import org.jfree.chart.ui.TextAnchor;
 import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
@@ -44,6 +46,8 @@ public final class SpeedRatioChart {
     public static final double SAME_SPEED = 1.0;
     /** Y axis label: the ratio is a time ratio, so above 1 the candidate is faster. */
     public static final String Y_LABEL = "speed ratio (baseline / candidate, \u00d7)";
+    /** Legend entry of the 1.0 line. */
+    public static final String SAME_SPEED_LEGEND = "1.0 = same speed";
     /** X axis label. */
     public static final String X_LABEL = "substring length (bytes)";
 
@@ -101,6 +105,7 @@ public final class SpeedRatioChart {
         boolean single = data.candidates().size() == 1;
 
         RatioBarRenderer bars = new RatioBarRenderer(single);
+        bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setBase(SAME_SPEED);
         bars.setIncludeBaseInRange(true);
         bars.setItemMargin(0.04);
@@ -125,25 +130,22 @@ public final class SpeedRatioChart {
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
 
         ValueMarker same = new ValueMarker(SAME_SPEED, SlotlabTheme.TEXT, theme.referenceStroke());
-        same.setLabel("same speed");
-        same.setLabelFont(theme.annotationFont());
-        same.setLabelPaint(SlotlabTheme.TEXT_MUTED);
-        same.setLabelAnchor(RectangleAnchor.TOP_LEFT);
-        same.setLabelTextAnchor(TextAnchor.BOTTOM_LEFT);
-        same.setLabelBackgroundColor(new java.awt.Color(255, 255, 255, 0));
-        same.setLabelOffset(new RectangleInsets(theme.px(3), theme.px(4), theme.px(3), theme.px(4)));
         plot.addRangeMarker(same, Layer.FOREGROUND);
         data.largestEmbeddedLenBytes().ifPresent(len -> plot.addAnnotation(new CutoffMarker(len, theme)));
 
         LegendItemCollection legend = new LegendItemCollection();
         if (single) {
             String name = data.candidates().get(0).name();
-            legend.add(new LegendItem(name + " faster", SlotlabTheme.FASTER));
-            legend.add(new LegendItem(name + " slower", SlotlabTheme.SLOWER));
+            legend.add(new LegendItem(name + " faster", null, null, null, theme.legendSwatch(), SlotlabTheme.FASTER));
+            legend.add(new LegendItem(name + " slower", null, null, null, theme.legendSwatch(), SlotlabTheme.SLOWER));
         } else {
             addAll(legend, bars.getLegendItems());
         }
         addAll(legend, overlay.getLegendItems());
+        if (legend.getItemCount() > 0) {
+            legend.add(new LegendItem(SAME_SPEED_LEGEND, null, null, null,
+                    new Line2D.Double(-theme.px(8), 0, theme.px(8), 0), theme.referenceStroke(), SlotlabTheme.TEXT));
+        }
         return ChartSupport.chart(data.title(), data.subtitle(), plot, theme, legend);
     }
 
@@ -170,6 +172,8 @@ public final class SpeedRatioChart {
      */
     static final class RatioBarRenderer extends LabelledBarRenderer {
         private static final long serialVersionUID = 1L;
+        /** Fills darker than this relative luminance get white labels (WCAG 2 midpoint, about 0.18). */
+        static final double DARK_FILL_LUMINANCE = 0.18;
         private final boolean colourBySign;
 
         RatioBarRenderer(boolean colourBySign) {
@@ -187,21 +191,51 @@ public final class SpeedRatioChart {
             return super.getItemPaint(row, column);
         }
 
+        /**
+         * The label sits inside the bar next to the 1.0 line when it fits (published markers,
+         * which land near the bar's tip, then do not cover it), else just beyond the tip.
+         */
         @Override
         protected void drawItemLabel(Graphics2D g2, CategoryDataset data, int row, int column, CategoryPlot plot,
                                      CategoryItemLabelGenerator generator, Rectangle2D bar, boolean negative) {
             Number value = data.getValue(row, column);
-            boolean below = value != null && value.doubleValue() < getBase();
-            super.drawItemLabel(g2, data, row, column, plot, generator, bar, below);
+            if (!labelsFit() || generator == null || value == null) {
+                return;
+            }
+            String label = generator.generateLabel(data, row, column);
+            Font font = getItemLabelFont(row, column);
+            g2.setFont(font);
+            FontMetrics fm = g2.getFontMetrics(font);
+            double pad = fm.getHeight() * 0.3;
+            boolean up = value.doubleValue() >= getBase();
+            boolean inside = bar.getHeight() >= fm.getHeight() + 2 * pad && bar.getWidth() >= fm.stringWidth(label) + pad;
+            float x = (float) bar.getCenterX();
+            float y;
+            TextAnchor anchor;
+            if (inside) {
+                y = (float) (up ? bar.getMaxY() - pad : bar.getMinY() + pad);
+                anchor = up ? TextAnchor.BOTTOM_CENTER : TextAnchor.TOP_CENTER;
+                g2.setPaint(contrastingText(getItemPaint(row, column)));
+            } else {
+                y = (float) (up ? bar.getMinY() - pad : bar.getMaxY() + pad);
+                anchor = up ? TextAnchor.BOTTOM_CENTER : TextAnchor.TOP_CENTER;
+                g2.setPaint(getItemLabelPaint(row, column));
+            }
+            TextUtils.drawAlignedString(label, g2, x, y, anchor);
         }
-    }
 
-    /** Legend labels in drawing order (tests and the app's status line read them). */
-    static List<String> legendLabels(JFreeChart chart) {
-        List<String> labels = new ArrayList<>();
-        for (Iterator<?> it = chart.getPlot().getLegendItems().iterator(); it.hasNext(); ) {
-            labels.add(((LegendItem) it.next()).getLabel());
+        /** White on dark fills, the text colour on light ones (relative luminance, WCAG 2). */
+        static Paint contrastingText(Paint fill) {
+            if (fill instanceof Color c) {
+                double luminance = 0.2126 * linear(c.getRed()) + 0.7152 * linear(c.getGreen()) + 0.0722 * linear(c.getBlue());
+                return luminance > DARK_FILL_LUMINANCE ? SlotlabTheme.TEXT : Color.WHITE;
+            }
+            return SlotlabTheme.TEXT;
         }
-        return labels;
+
+        private static double linear(int channel) {
+            double c = channel / 255.0;
+            return c <= 0.03928 ? c / 12.92 : Math.pow((c + 0.055) / 1.055, 2.4);
+        }
     }
 }

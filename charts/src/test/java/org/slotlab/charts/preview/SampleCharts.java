@@ -68,6 +68,8 @@ final class SampleCharts {
         charts.put("slots", SlotSizeChart.create(new SlotSizeChart.Data(
                 "Cost of larger slots", "Class.new padded to fill one slot \u00b7 +YJIT", ALLOCATIONS,
                 slotFit(), List.of(SlotSeries.published(BYROOT, slotTable()))), theme));
+        charts.put("speed-empty", SpeedRatioChart.create(new SpeedRatioChart.Data(
+                "str_subseq speed vs master", "nothing computed yet", List.of(), OptionalInt.empty(), List.of()), theme));
         return charts;
     }
 
