@@ -3,6 +3,7 @@ package org.slotlab.app.scenario;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import org.slotlab.charts.SlotlabTheme;
 
 /**
  * One question the workbench answers, shaped after the scenarios of the seed threads: it names
@@ -32,7 +33,7 @@ public interface Scenario {
      * Computes everything the charts and the table show. Runs off the FX thread; returns early by
      * throwing {@link java.util.concurrent.CancellationException} once {@code cancelled} says so.
      */
-    ScenarioRun compute(ScenarioRequest request, BooleanSupplier cancelled);
+    ScenarioRun compute(ScenarioRequest request, SlotlabTheme screenTheme, BooleanSupplier cancelled);
 
     /** The parameter groups of the right-hand panel. */
     enum ParameterGroup { CUTOFF, SOURCE, LAYOUT, WORKLOAD, SLOT_WORKLOAD }

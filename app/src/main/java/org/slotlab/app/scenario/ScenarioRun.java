@@ -2,7 +2,9 @@ package org.slotlab.app.scenario;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import org.jfree.chart.JFreeChart;
+import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.table.Table;
 
 /**
@@ -29,7 +31,14 @@ public record ScenarioRun(ScenarioRequest request, List<RenderedChart> charts, T
         return charts.stream().filter(c -> c.spec().id().equals(id)).findFirst();
     }
 
-    /** A chart and the spec it answers. */
-    public record RenderedChart(ChartSpec spec, JFreeChart chart) {
+    /**
+     * A chart and the spec it answers: {@code chart} drawn with the screen theme, {@code factory}
+     * to draw the same data again with another theme (exports use {@code SlotlabTheme.standard()}).
+     */
+    public record RenderedChart(ChartSpec spec, JFreeChart chart, Function<SlotlabTheme, JFreeChart> factory) {
+        /** The chart as exports draw it: the standard theme sized for a 1200 px image. */
+        public JFreeChart forExport() {
+            return factory.apply(SlotlabTheme.standard());
+        }
     }
 }

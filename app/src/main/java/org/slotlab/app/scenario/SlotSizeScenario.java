@@ -10,6 +10,7 @@ import java.util.function.BooleanSupplier;
 import org.slotlab.app.cli.SlotlabCommand;
 import org.slotlab.charts.Provenance;
 import org.slotlab.charts.SlotSizeChart;
+import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.ComparisonTable;
 import org.slotlab.charts.table.Table;
@@ -59,7 +60,7 @@ public final class SlotSizeScenario implements Scenario {
     }
 
     @Override
-    public ScenarioRun compute(ScenarioRequest request, BooleanSupplier cancelled) {
+    public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         Parameters p = request.parameters();
         RubyLayout layout = ModelInputs.layout(p);
@@ -80,8 +81,8 @@ public final class SlotSizeScenario implements Scenario {
         overlays.add(published(p.allocations()));
         String subtitle = layout.name() + ", " + SubstringCutoffScenario.fmt(p.allocations())
                 + " allocations per slot size, cost profile " + ModelInputs.profile(p).name();
-        var chart = SlotSizeChart.create(new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle,
-                p.allocations(), current, overlays));
+        var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, p.allocations(), current,
+                overlays);
         List<String> lines = new ArrayList<>();
         lines.add("scenario: " + ID + " (seed 000, byroot's slot table)");
         lines.add("layout: " + layout.name() + " (slot sizes " + java.util.Arrays.toString(layout.slotSizes()) + " B)");
@@ -92,7 +93,7 @@ public final class SlotSizeScenario implements Scenario {
         }
         lines.add("Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
         Table table = table(request, current, pinned, overlays.get(overlays.size() - 1), lines);
-        return new ScenarioRun(request, List.of(new ScenarioRun.RenderedChart(SLOTS, chart)), table, lines,
+        return new ScenarioRun(request, List.of(SubstringCutoffScenario.chart(SLOTS, t -> SlotSizeChart.create(data, t), theme)), table, lines,
                 layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-" + layout.largestSlotSize()
                         + " B", System.nanoTime() - t0);
     }

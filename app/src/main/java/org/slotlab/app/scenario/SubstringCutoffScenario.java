@@ -16,6 +16,7 @@ import org.slotlab.charts.LengthPoint;
 import org.slotlab.charts.LengthSeries;
 import org.slotlab.charts.Provenance;
 import org.slotlab.charts.RetainedChart;
+import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.SpeedRatioChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.ComparisonTable;
@@ -79,7 +80,7 @@ public final class SubstringCutoffScenario implements Scenario {
     }
 
     @Override
-    public ScenarioRun compute(ScenarioRequest request, BooleanSupplier cancelled) {
+    public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         Parameters p = request.parameters();
         RubyLayout layout = ModelInputs.layout(p);
@@ -99,32 +100,39 @@ public final class SubstringCutoffScenario implements Scenario {
             ratios.add(series(label(s), s.rows(), Comparison::speedRatio));
         }
         OptionalInt marker = p.alwaysEmbed() || largest < 0 ? OptionalInt.empty() : OptionalInt.of((int) largest);
-        var speed = SpeedRatioChart.create(new SpeedRatioChart.Data(
+        var speedData = new SpeedRatioChart.Data(
                 current.baselineName() + " vs " + current.candidateName() + ": speed ratio per length", subtitle, ratios,
-                marker, published(p)));
+                marker, published(p));
 
         List<LengthSeries> gcs = new ArrayList<>();
         gcs.add(series(label(current), current.rows(), c -> c.candidate().gcCount()));
         for (Sweep s : pins) {
             gcs.add(series(label(s), s.rows(), c -> c.candidate().gcCount()));
         }
-        var gc = GcCountChart.create(new GcCountChart.Data("GC runs while taking N = " + fmt(p.count()) + " slices",
+        var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.count()) + " slices",
                 subtitle, p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
-                List.of()));
+                List.of());
 
         List<LengthSeries> kept = new ArrayList<>();
         kept.add(series(label(current), current.rows(), c -> c.candidate().retainedBytes() / MIB));
         for (Sweep s : pins) {
             kept.add(series(label(s), s.rows(), c -> c.candidate().retainedBytes() / MIB));
         }
-        var retained = RetainedChart.create(new RetainedChart.Data("Memory retained by R = " + fmt(p.retain())
+        var retainedData = new RetainedChart.Data("Memory retained by R = " + fmt(p.retain())
                 + " kept slices", subtitle, p.retain(),
-                series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept));
+                series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept);
 
         List<String> params = parameterLines(request, layout);
-        return new ScenarioRun(request, List.of(new ScenarioRun.RenderedChart(SPEED, speed),
-                new ScenarioRun.RenderedChart(GC, gc), new ScenarioRun.RenderedChart(RETAINED, retained)),
+        return new ScenarioRun(request, List.of(
+                chart(SPEED, t -> SpeedRatioChart.create(speedData, t), theme),
+                chart(GC, t -> GcCountChart.create(gcData, t), theme),
+                chart(RETAINED, t -> RetainedChart.create(retainedData, t), theme)),
                 table(request, current, pins, params), params, headline, System.nanoTime() - t0);
+    }
+
+    static ScenarioRun.RenderedChart chart(ChartSpec spec, java.util.function.Function<SlotlabTheme,
+            org.jfree.chart.JFreeChart> factory, SlotlabTheme theme) {
+        return new ScenarioRun.RenderedChart(spec, factory.apply(theme), factory);
     }
 
     private static Sweep sweep(String name, Parameters p, BooleanSupplier cancelled) {

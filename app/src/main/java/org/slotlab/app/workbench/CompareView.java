@@ -30,6 +30,13 @@ import org.slotlab.charts.table.Table;
  */
 public final class CompareView extends VBox {
 
+    /** Narrowest table column, px: fits "1000" and "1.32x" at 13 px. */
+    static final double MIN_COLUMN_PX = 70;
+    /** Average width of a header character at the 13 px UI font, px. */
+    static final double PX_PER_HEADER_CHAR = 7.2;
+    /** Header cell padding plus sort-arrow room, px. */
+    static final double COLUMN_PADDING_PX = 24;
+
     private final WorkbenchViewModel vm;
     final TableView<List<Object>> table = new TableView<>();
     final ComboBox<String> against = new ComboBox<>();
@@ -45,7 +52,7 @@ public final class CompareView extends VBox {
         setSpacing(6);
         setPadding(new Insets(8));
         table.setId("compareTable");
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("computing…"));
         title.getStyleClass().add("section-title");
         legend.getStyleClass().add("muted");
@@ -65,10 +72,11 @@ public final class CompareView extends VBox {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox top = new HBox(8, title, spacer, new Label("ratios against"), against, pin);
-        top.setAlignment(Pos.CENTER_LEFT);
+        HBox controls = new HBox(8, new Label("ratios against"), against, spacer, pin);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        title.setWrapText(true);
         VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(top, pinChips, table, legend);
+        getChildren().addAll(title, controls, pinChips, table, legend);
         vm.pins().addListener((javafx.collections.ListChangeListener<Pin>) c -> refreshPins());
         vm.compareBaselineProperty().addListener((o, a, b) -> refreshPins());
         vm.runProperty().addListener((o, a, b) -> show(b));
@@ -130,6 +138,7 @@ public final class CompareView extends VBox {
                 TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
                 tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(col.display(cd.getValue().get(c))));
                 tc.setSortable(false);
+                tc.setPrefWidth(Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX));
                 if (col.align() == Align.RIGHT) {
                     tc.setStyle("-fx-alignment: CENTER-RIGHT;");
                 }

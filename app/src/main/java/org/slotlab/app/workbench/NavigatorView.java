@@ -32,7 +32,7 @@ public final class NavigatorView extends VBox {
                 title.getStyleClass().add("nav-title");
                 summary.getStyleClass().add("muted");
                 summary.setWrapText(true);
-                summary.setMaxWidth(200);
+                summary.maxWidthProperty().bind(list.widthProperty().subtract(30));
             }
 
             @Override

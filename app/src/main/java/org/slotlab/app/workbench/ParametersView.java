@@ -87,7 +87,7 @@ public final class ParametersView extends ScrollPane {
         setId("parameters");
         setFitToWidth(true);
         setHbarPolicy(ScrollBarPolicy.NEVER);
-        setPrefWidth(340);
+        setPrefWidth(370);
         setMinWidth(300);
 
         cutoffSlider.setId("cutoffSlider");
@@ -135,7 +135,10 @@ public final class ParametersView extends ScrollPane {
         for (TextField f : List.of(rangeFrom, rangeTo, rangeStep)) {
             f.setPrefColumnCount(4);
         }
-        addRow(workGrid, 1, "range", new HBox(4, rangeFrom, new Label(".."), rangeTo, new Label("step"), rangeStep, applyRange));
+        HBox range = new HBox(4, rangeFrom, new Label(".."), rangeTo, new Label("step"), rangeStep, applyRange);
+        range.setAlignment(Pos.CENTER_LEFT);
+        applyRange.setMinWidth(Pane.USE_PREF_SIZE);
+        addRow(workGrid, 1, "range", range);
         addRow(workGrid, 2, "count N", count);
         addRow(workGrid, 3, "retain R", retain);
         addRow(workGrid, 4, "keep", keep);

@@ -125,7 +125,11 @@ public final class WorkbenchView extends BorderPane {
                 new SeparatorMenuItem(),
                 item("Zoom in (value axis)", "Shortcut+EQUALS", charts::zoomIn),
                 item("Zoom out (value axis)", "Shortcut+MINUS", charts::zoomOut),
-                item("Reset zoom", "Shortcut+Shift+0", charts::resetZoom));
+                item("Reset zoom", "Shortcut+Shift+0", charts::resetZoom),
+                new SeparatorMenuItem(),
+                item("Larger chart text", "Shortcut+Shift+EQUALS", () -> vm.scaleChartText(1.15)),
+                item("Smaller chart text", "Shortcut+Shift+MINUS", () -> vm.scaleChartText(1 / 1.15)),
+                item("Default chart text", "Shortcut+Alt+0", vm::resetChartText));
         Menu compareMenu = new Menu("_Compare");
         compareMenu.getItems().addAll(
                 item("_Pin current settings…", "Shortcut+P", compare::askAndPin),
@@ -223,7 +227,7 @@ public final class WorkbenchView extends BorderPane {
         List<Path> written = new java.util.ArrayList<>();
         for (ChartSpec spec : which) {
             Path target = which.size() == 1 ? file : Exports.sibling(file, spec.id(), "." + format);
-            JFreeChart chart = run.chart(spec.id()).orElseThrow().chart();
+            JFreeChart chart = run.chart(spec.id()).orElseThrow().forExport();
             if (format.equals("svg")) {
                 Exports.svg(chart, target);
             } else {

@@ -31,6 +31,7 @@ import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRequest;
 import org.slotlab.app.scenario.ScenarioRun;
+import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
@@ -67,6 +68,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     private final Deque<Parameters> redo = new ArrayDeque<>();
     private String lastEditKey;
     private final Recomputer<ScenarioRequest, ScenarioRun> recomputer;
+    /** Scale of the chart theme on screen; the grid cells are about 0.6 of the 1200 px export width. */
+    public static final double SCREEN_CHART_SCALE = 0.72;
+    private volatile double chartScale = SCREEN_CHART_SCALE;
     private final boolean background;
     private long requestedGeneration;
 
@@ -95,7 +99,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     }
 
     private ScenarioRun compute(ScenarioRequest r, java.util.function.BooleanSupplier cancelled) {
-        return ScenarioRegistry.byId(r.parameters().scenario()).compute(r, cancelled);
+        return ScenarioRegistry.byId(r.parameters().scenario()).compute(r, SlotlabTheme.of(chartScale), cancelled);
     }
 
     private void publish(long generation, ScenarioRun output) {
@@ -272,6 +276,17 @@ public final class WorkbenchViewModel implements AutoCloseable {
             throw new IllegalArgumentException("lengths: give at least one slice length");
         }
         return out;
+    }
+
+    /** Scales chart text on screen (View > larger/smaller chart text); exports keep the standard theme. */
+    public void scaleChartText(double factor) {
+        chartScale = Math.max(0.4, Math.min(2.0, chartScale * factor));
+        recompute();
+    }
+
+    public void resetChartText() {
+        chartScale = SCREEN_CHART_SCALE;
+        recompute();
     }
 
     // ------------------------------------------------------------------ compare
