@@ -91,7 +91,7 @@ public final class SlotSizeScenario implements Scenario {
         for (Pin pin : request.pins()) {
             lines.add("pin " + pin.name() + ": " + pin.parameters().layout());
         }
-        lines.add("Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
         Table table = table(request, current, pinned, overlays.get(overlays.size() - 1), lines);
         return new ScenarioRun(request, List.of(SubstringCutoffScenario.chart(SLOTS, t -> SlotSizeChart.create(data, t), theme)), table, lines,
                 layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-" + layout.largestSlotSize()

@@ -220,14 +220,14 @@ public final class SubstringCutoffScenario implements Scenario {
         lines.add("baseline: " + p.baseline().name() + ", candidate: " + p.candidatePolicy().name());
         lines.add("source: " + p.source().label() + ", " + p.position().label() + " slices, source length "
                 + fmt(p.loop().sourceLen()) + " B");
-        lines.add("N = " + fmt(p.count()) + " slices per length, R = " + fmt(p.retain()) + " kept (" + p.keep().label() + ")");
+        lines.add("workload: N = " + fmt(p.count()) + " slices per length, R = " + fmt(p.retain()) + " kept (" + p.keep().label() + ")");
         lines.add("lengths: " + String.join(",", p.lens().stream().map(String::valueOf).toList()));
         for (Pin pin : request.pins()) {
             Parameters q = pin.parameters();
             lines.add("pin " + pin.name() + ": " + q.layout() + ", " + q.candidatePolicy().name() + " vs "
                     + q.baseline().name() + ", " + q.source().label() + ", N = " + fmt(q.count()) + ", R = " + fmt(q.retain()));
         }
-        lines.add("Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
         return lines;
     }
 
