@@ -38,6 +38,7 @@ public final class ChartsView extends StackPane {
     private double zoom = 1.0;
     private final Label error = new Label();
     private long chartsShown;
+    private long lastShowNanos;
 
     public ChartsView(WorkbenchViewModel vm, CompareView compare) {
         this.vm = vm;
@@ -118,6 +119,7 @@ public final class ChartsView extends StackPane {
         if (run == null) {
             return;
         }
+        long t0 = System.nanoTime();
         for (int i = 0; i < specs.size(); i++) {
             final int k = i;
             run.chart(specs.get(i).id()).ifPresent(rc -> {
@@ -126,6 +128,12 @@ public final class ChartsView extends StackPane {
             });
         }
         chartsShown++;
+        lastShowNanos = System.nanoTime() - t0;
+    }
+
+    /** FX-thread time the last {@link #show} took (handing the charts to the viewers, which draw them), ns. */
+    public long lastShowNanos() {
+        return lastShowNanos;
     }
 
     /** Shows chart {@code index} alone (0-based); out of range shows all. */

@@ -160,6 +160,10 @@ public final class WorkbenchView extends BorderPane {
         return m;
     }
 
+    public ChartsView chartsView() {
+        return charts;
+    }
+
     // ------------------------------------------------------------------ files
 
     private void openDialog() {

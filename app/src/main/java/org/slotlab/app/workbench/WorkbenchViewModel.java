@@ -137,6 +137,8 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyStringProperty compareBaselineProperty() { return compareBaseline.getReadOnlyProperty(); }
     public ObservableList<Pin> pins() { return pinsView; }
     public long requestedGeneration() { return requestedGeneration; }
+    /** Background runs stopped or dropped because a newer request arrived. */
+    public long cancelledRuns() { return recomputer.cancelledRuns(); }
 
     // ------------------------------------------------------------------ parameter commands
 
