@@ -159,6 +159,7 @@ public final class ParametersView extends ScrollPane {
         content.setPadding(new Insets(8));
         setContent(content);
 
+        largestEmbedded.textProperty().bind(vm.largestEmbeddedProperty());
         tooltips();
         wire();
         vm.parametersProperty().addListener((o, a, b) -> refresh());
@@ -348,7 +349,6 @@ public final class ParametersView extends ScrollPane {
                 cutoffField.setText(Integer.toString(p.cutoff()));
             }
             ticks.setSlots(l.slotSizes(), l.largestSlotSize());
-            largestEmbedded.setText(vm.largestEmbeddedProperty().get());
             snap.setSelected(p.snapToSlots());
             frozenRule.setSelected(p.frozenRule());
             secondMaster.setSelected(p.frozenRuleSecondCutoff() == null);

@@ -397,16 +397,17 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return requestedGeneration;
     }
 
+    /** Derived values first, the parameters last: listeners of {@code parameters} see a consistent state. */
     private void setParameters(Parameters p) {
-        parameters.set(p);
-        scenario.set(ScenarioRegistry.byId(p.scenario()));
         RubyLayout l = ModelInputs.layout(p);
         layout.set(l);
+        scenario.set(ScenarioRegistry.byId(p.scenario()));
         long largest = ModelInputs.largestEmbeddedLen(l, p.cutoff());
         largestEmbedded.set(p.alwaysEmbed() ? "always-embed: up to " + l.maxEmbeddedLen() + " B embeds"
                 : "largest embedded length: " + (largest < 0 ? "none" : largest + " B"));
         canUndo.set(!undo.isEmpty());
         canRedo.set(!redo.isEmpty());
+        parameters.set(p);
     }
 
     private void updateStatus() {
