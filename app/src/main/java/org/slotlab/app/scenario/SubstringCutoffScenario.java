@@ -165,7 +165,7 @@ public final class SubstringCutoffScenario implements Scenario {
 
     static String subtitle(Parameters p, RubyLayout layout) {
         return layout.name() + ", " + p.source().label() + " " + p.position().label() + " source, N = " + fmt(p.count())
-                + ", R = " + fmt(p.retain()) + ", cost profile " + ModelInputs.profile(p).name();
+                + ", R = " + fmt(p.retain()) + " (modelled)";
     }
 
     /**

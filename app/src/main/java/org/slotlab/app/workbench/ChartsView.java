@@ -27,6 +27,8 @@ public final class ChartsView extends StackPane {
 
     /** Zoom step of the value axis, as a fraction of its range. */
     static final double ZOOM_STEP = 0.8;
+    /** Width share of the chart when a scenario has one chart beside the table, percent. */
+    static final double SINGLE_CHART_SHARE = 62;
 
     private final WorkbenchViewModel vm;
     private final CompareView compare;
@@ -99,7 +101,8 @@ public final class ChartsView extends StackPane {
         int rows = (nodes.size() + cols - 1) / cols;
         for (int c = 0; c < cols; c++) {
             ColumnConstraints cc = new ColumnConstraints();
-            cc.setPercentWidth(100.0 / cols);
+            // One chart and the table: the chart gets the larger share.
+            cc.setPercentWidth(nodes.size() == 2 ? (c == 0 ? SINGLE_CHART_SHARE : 100 - SINGLE_CHART_SHARE) : 100.0 / cols);
             cc.setHgrow(Priority.ALWAYS);
             grid.getColumnConstraints().add(cc);
         }

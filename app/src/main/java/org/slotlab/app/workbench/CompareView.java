@@ -33,9 +33,11 @@ public final class CompareView extends VBox {
     /** Narrowest table column, px: fits "1000" and "1.32x" at 13 px. */
     static final double MIN_COLUMN_PX = 70;
     /** Average width of a header character at the 13 px UI font, px. */
-    static final double PX_PER_HEADER_CHAR = 7.2;
+    static final double PX_PER_HEADER_CHAR = 6.6;
     /** Header cell padding plus sort-arrow room, px. */
     static final double COLUMN_PADDING_PX = 24;
+    /** Widest table column, px; longer headers end in an ellipsis and show in full as a tooltip. */
+    static final double MAX_COLUMN_PX = 200;
 
     private final WorkbenchViewModel vm;
     final TableView<List<Object>> table = new TableView<>();
@@ -72,13 +74,18 @@ public final class CompareView extends VBox {
         });
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox controls = new HBox(8, new Label("ratios against"), against, spacer, pin);
+        Label vs = new Label("ratios vs");
+        vs.setMinWidth(Region.USE_PREF_SIZE);
+        pin.setMinWidth(Region.USE_PREF_SIZE);
+        against.setMaxWidth(220);
+        HBox controls = new HBox(8, vs, against, spacer, pin);
         controls.setAlignment(Pos.CENTER_LEFT);
         title.setWrapText(true);
         VBox.setVgrow(table, Priority.ALWAYS);
         getChildren().addAll(title, controls, pinChips, table, legend);
         vm.pins().addListener((javafx.collections.ListChangeListener<Pin>) c -> refreshPins());
         vm.compareBaselineProperty().addListener((o, a, b) -> refreshPins());
+        vm.scenarioProperty().addListener((o, a, b) -> refreshPins());
         vm.runProperty().addListener((o, a, b) -> show(b));
         refreshPins();
         show(vm.run());
@@ -106,8 +113,10 @@ public final class CompareView extends VBox {
                 x.getStyleClass().add("chip-close");
                 x.setTooltip(new Tooltip("Unpin " + p.name()));
                 x.setOnAction(e -> vm.unpin(p.name()));
-                Label l = new Label(p.name() + ": " + p.parameters().candidatePolicy().name() + ", " + p.parameters().layout()
-                        + ", " + p.parameters().source().label());
+                boolean cutoff = vm.scenarioProperty().get().uses().contains(
+                        org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF);
+                Label l = new Label(p.name() + ": " + (cutoff ? p.parameters().candidatePolicy().name() + ", "
+                        + p.parameters().layout() + ", " + p.parameters().source().label() : p.parameters().layout()));
                 HBox chip = new HBox(4, l, x);
                 chip.setAlignment(Pos.CENTER_LEFT);
                 chip.getStyleClass().add("chip");
@@ -132,13 +141,19 @@ public final class CompareView extends VBox {
         legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));
         if (!sameColumns(t)) {
             table.getColumns().clear();
-            for (int i = 0; i < t.columns().size(); i++) {
+            // On screen the ratios come right after the key: they are what the table is for.
+            for (int i : displayOrder(t)) {
                 final int c = i;
                 Column col = t.columns().get(i);
                 TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
                 tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(col.display(cd.getValue().get(c))));
                 tc.setSortable(false);
-                tc.setPrefWidth(Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX));
+                tc.setPrefWidth(Math.min(MAX_COLUMN_PX,
+                        Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX)));
+                Label header = new Label(col.header());
+                header.setTooltip(new Tooltip(col.header()));
+                tc.setText(null);
+                tc.setGraphic(header);
                 if (col.align() == Align.RIGHT) {
                     tc.setStyle("-fx-alignment: CENTER-RIGHT;");
                 }
@@ -147,6 +162,23 @@ public final class CompareView extends VBox {
         }
         table.getItems().setAll(t.rows());
         table.setUserData(t);
+    }
+
+    /** Column indices: the key, then ratio columns (suffix "x"), then the values. */
+    static List<Integer> displayOrder(Table t) {
+        List<Integer> order = new java.util.ArrayList<>();
+        order.add(0);
+        for (int i = 1; i < t.columns().size(); i++) {
+            if (t.columns().get(i).suffix().equals("x")) {
+                order.add(i);
+            }
+        }
+        for (int i = 1; i < t.columns().size(); i++) {
+            if (!order.contains(i)) {
+                order.add(i);
+            }
+        }
+        return order;
     }
 
     private boolean sameColumns(Table t) {

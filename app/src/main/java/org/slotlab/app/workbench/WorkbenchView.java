@@ -79,6 +79,9 @@ public final class WorkbenchView extends BorderPane {
         Label largest = new Label();
         largest.textProperty().bind(vm.largestEmbeddedProperty());
         largest.getStyleClass().add("status-strong");
+        largest.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.scenarioProperty().get()
+                .uses().contains(org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF), vm.scenarioProperty()));
+        largest.managedProperty().bind(largest.visibleProperty());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
         HBox bar = new HBox(14, largest, status, spacer, notice);
