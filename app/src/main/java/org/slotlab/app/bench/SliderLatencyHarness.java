@@ -67,6 +67,8 @@ public final class SliderLatencyHarness {
         report("sequential (change, wait for its charts)", seq);
         double[] computeMs = Arrays.stream(compute).mapToDouble(v -> v / 1000.0).toArray();
         report("  of which model + chart build off the FX thread", computeMs);
+        report("  of which the slider event on the FX thread (edit, undo step, panel refresh, submit)",
+                h.editMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         report("  of which drawing the charts into the viewers on the FX thread",
                 h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
 
@@ -88,6 +90,7 @@ public final class SliderLatencyHarness {
         Stage stage;
         final List<Long> computeMicros = new ArrayList<>();
         final List<Long> drawMicros = new ArrayList<>();
+        final List<Long> editMicros = java.util.Collections.synchronizedList(new ArrayList<>());
         long cancelledAfterDrag;
     }
 
@@ -95,6 +98,7 @@ public final class SliderLatencyHarness {
         double[] ms = new double[changes];
         h.computeMicros.clear();
         h.drawMicros.clear();
+        h.editMicros.clear();
         int value = h.vm.parameters().cutoff();
         for (int i = 0; i < changes; i++) {
             int next = nextValue(value, i + seed * 7919);
@@ -106,6 +110,7 @@ public final class SliderLatencyHarness {
                 var slider = slider(h);
                 t0.set(System.nanoTime());
                 slider.setValue(next);
+                h.editMicros.add((System.nanoTime() - t0.get()) / 1000);
                 long target = h.vm.requestedGeneration();
                 javafx.beans.value.ChangeListener<Number> l = new javafx.beans.value.ChangeListener<>() {
                     @Override
