@@ -165,6 +165,7 @@ public final class ScenarioFile {
         try {
             ScenarioRegistry.byId(p.scenario());
             org.slotlab.app.scenario.ModelInputs.layout(p);
+            org.slotlab.app.scenario.ModelInputs.profile(p);
             p.candidatePolicy();
             p.baseline();
         } catch (IllegalArgumentException e) {

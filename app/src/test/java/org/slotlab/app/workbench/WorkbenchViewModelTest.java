@@ -183,4 +183,25 @@ class WorkbenchViewModelTest {
         assertThat(vm.edit(null, p -> p.withLayout("mine", ok))).isEmpty();
         assertThat(vm.layoutProperty().get().largestSlotSize()).isEqualTo(320);
     }
+
+    @Test
+    void badCostProfileFile_isRefusedWithTheFileAndProblem(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("p.json");
+        Files.writeString(f, "{\"slotlabProfileVersion\": 1, \"coefficients\": 3}");
+        assertThat(vm.edit(null, p -> p.withCostProfile(f.toString()))).hasValueSatisfying(m ->
+                assertThat(m).contains(f.toString()).contains("'coefficients' must be an array"));
+        assertThat(vm.parameters().costProfile()).isNull();
+    }
+
+    @Test
+    void costProfileFile_isUsedAndNamedInTheStatus(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("mine.json");
+        var mine = org.slotlab.model.cost.CostProfile.defaultProfile().with(java.util.Map.of(
+                org.slotlab.model.cost.CostProfile.COPY, 1.0), "my-laptop");
+        Files.writeString(f, mine.toJson());
+        double before = ratio("cutoff:256", 200);
+        assertThat(vm.edit(null, p -> p.withCostProfile(f.toString()))).isEmpty();
+        assertThat(vm.statusProperty().get()).contains("cost profile my-laptop");
+        assertThat(ratio("cutoff:256", 200)).isNotEqualTo(before);
+    }
 }
