@@ -37,6 +37,9 @@ public final class ModelOptions {
         if (layout != null) {
             return RubyLayout.byName(layout);
         }
+        if (p.layout().isPresent()) {
+            return p.layout().get();
+        }
         if (p.layoutName() != null && RubyLayout.preset(p.layoutName()).isPresent()) {
             return RubyLayout.byName(p.layoutName());
         }

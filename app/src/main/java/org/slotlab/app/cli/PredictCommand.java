@@ -5,7 +5,10 @@ import picocli.CommandLine.Command;
 /** {@code slotlab predict SCENARIO}: the model's predictions as CSV or a Markdown table. */
 @Command(name = "predict", mixinStandardHelpOptions = true,
         description = "Predict a scenario with the model (CSV or Markdown).",
-        subcommands = {PredictSubseq.class, PredictSlotGc.class})
+        subcommands = {PredictSubseq.class, PredictSlotGc.class,
+                PredictStrBuf.class,
+                PredictJsonUnescape.class,
+                PredictRequireIndex.class})
 public final class PredictCommand implements Runnable {
 
     @picocli.CommandLine.Spec

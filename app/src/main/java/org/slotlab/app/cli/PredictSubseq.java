@@ -59,12 +59,31 @@ public final class PredictSubseq implements Callable<Integer> {
     @Option(names = "--keep", defaultValue = "first", description = "first (an array of the first R, kept to the end) or ring (the last R)")
     String keep;
 
+    @Option(names = "--sweep", defaultValue = "len",
+            description = "what varies: len (default, over --len), cutoff (over --values, at the first --len) or retain (over --values)")
+    String sweep;
+
+    @Option(names = "--values", description = "values of a cutoff or retain sweep, e.g. 40-1024:8 or 0,1000,200000")
+    String values;
+
+    private String requireValues() {
+        if (values == null) {
+            throw new IllegalArgumentException("--sweep " + sweep + " needs --values (e.g. 40-1024:8)");
+        }
+        return values;
+    }
+
+    /** The candidate at cutoff {@code v}: the --candidate with {} replaced by v, or cutoff:v. */
+    private SubseqPolicy candidateAt(long v) {
+        return SubseqPolicies.parse(candidate.contains("{}") ? candidate.replace("{}", Long.toString(v)) : "cutoff:" + v);
+    }
+
     @Override
     public Integer call() {
         CostProfile profile = model.profile();
         RubyLayout layout = model.layout(profile);
         SubseqPolicy base = SubseqPolicies.parse(baseline);
-        SubseqPolicy cand = SubseqPolicies.parse(candidate);
+        SubseqPolicy cand = SubseqPolicies.parse(candidate.replace("{}", "256"));
         List<Long> lenList = Lists.parseLongs("--len", lens);
         long maxLen = lenList.stream().mapToLong(Long::longValue).max().orElse(0);
         if (sourceLen < maxLen) {
@@ -72,7 +91,14 @@ public final class PredictSubseq implements Callable<Integer> {
         }
         SliceLoop loop = new SliceLoop(lenList.get(0), sourceLen, SourceState.parse(source), SlicePosition.parse(position),
                 count, retain, KeepMode.parse(keep));
-        List<Comparison> rows = Experiments.subseqSweep(layout, profile, base, cand, loop, lenList);
+        List<Comparison> rows = switch (sweep) {
+            case "len" -> Experiments.subseqSweep(layout, profile, base, cand, loop, lenList);
+            case "cutoff" -> Experiments.cutoffSweep(layout, profile, base, v -> candidateAt(v), loop,
+                    Lists.parseLongs("--values", requireValues()));
+            case "retain" -> Experiments.retainSweep(layout, profile, base, cand, loop,
+                    Lists.parseLongs("--values", requireValues()));
+            default -> throw new IllegalArgumentException("--sweep: '" + sweep + "' is not len, cutoff or retain");
+        };
         PrintWriter out = spec.commandLine().getOut();
         if (model.markdown()) {
             out.print(MarkdownWriter.write(SubseqReport.markdownTable(rows, base.name(), cand.name(), layout, profile, loop,

@@ -22,8 +22,9 @@ public final class SubseqReport {
 
     /** Every column, for CSV. */
     public static Table csvTable(List<Comparison> rows) {
+        String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
         Table.Builder b = Table.builder("")
-                .column(Column.number("len_bytes", 0))
+                .column(Column.number(param, 0))
                 .column(Column.text("baseline_slot_bytes"))
                 .column(Column.text("candidate_slot_bytes"))
                 .column(Column.number("baseline_ns_per_op", 3))
@@ -47,8 +48,14 @@ public final class SubseqReport {
     /** The issue-thread table: lengths, slots, ns/op, ratio, GC counts, retained MiB; legend and parameters under it. */
     public static Table markdownTable(List<Comparison> rows, String baseline, String candidate, RubyLayout layout,
             CostProfile profile, SliceLoop loop, String version) {
+        String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
+        String paramHeader = switch (param) {
+            case "cutoff_bytes" -> "cutoff (B)";
+            case "retain" -> "kept slices";
+            default -> "len (B)";
+        };
         Table.Builder b = Table.builder("str_subseq: " + baseline + " vs " + candidate + " (" + layout.name() + ")")
-                .column(Column.number("len (B)", 0))
+                .column(Column.number(paramHeader, 0))
                 .column(Column.text(baseline + " slot"))
                 .column(Column.text(candidate + " slot"))
                 .column(Column.number(baseline + " (ns/op)", 2))

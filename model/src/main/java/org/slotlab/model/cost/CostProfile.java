@@ -53,8 +53,15 @@ public final class CostProfile {
     private final String machine;
     private final Map<String, Coefficient> coefficients;
     private final String layoutName;
+    private final org.slotlab.model.layout.RubyLayout layout;
 
     public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName) {
+        this(name, machine, coefficients, layoutName, null);
+    }
+
+    /** A profile that carries the layout it was measured with (a calibrated profile). */
+    public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName,
+            org.slotlab.model.layout.RubyLayout layout) {
         this.name = name;
         this.machine = machine;
         Map<String, Coefficient> m = new LinkedHashMap<>();
@@ -67,7 +74,13 @@ public final class CostProfile {
             }
         }
         this.coefficients = Collections.unmodifiableMap(m);
-        this.layoutName = layoutName;
+        this.layoutName = layout != null ? layout.name() : layoutName;
+        this.layout = layout;
+    }
+
+    /** The layout this profile was measured with, when it carries one. */
+    public java.util.Optional<org.slotlab.model.layout.RubyLayout> layout() {
+        return java.util.Optional.ofNullable(layout);
     }
 
     /** The profile fitted to seed 000's tables (arm64 macOS), shipped as a resource. */
@@ -129,8 +142,15 @@ public final class CostProfile {
                     c.path("description").asText(""), c.path("provenance").asText("")));
             i++;
         }
-        return new CostProfile(root.path("name").asText("unnamed"), root.path("machine").asText(""), list,
-                root.path("layout").asText(null));
+        org.slotlab.model.layout.RubyLayout layout = null;
+        String layoutName = null;
+        JsonNode l = root.path("layout");
+        if (l.isObject()) {
+            layout = org.slotlab.model.layout.LayoutJson.fromJson(l, where);
+        } else if (l.isTextual()) {
+            layoutName = l.asText();
+        }
+        return new CostProfile(root.path("name").asText("unnamed"), root.path("machine").asText(""), list, layoutName, layout);
     }
 
     public String toJson() {
@@ -138,7 +158,9 @@ public final class CostProfile {
         root.put("slotlabProfileVersion", 1);
         root.put("name", name);
         root.put("machine", machine);
-        if (layoutName != null) {
+        if (layout != null) {
+            root.set("layout", org.slotlab.model.layout.LayoutJson.toJson(layout));
+        } else if (layoutName != null) {
             root.put("layout", layoutName);
         }
         ArrayNode arr = root.putArray("coefficients");
@@ -189,7 +211,7 @@ public final class CostProfile {
             Double v = values.get(c.name());
             list.add(v == null ? c : c.withValue(v));
         }
-        return new CostProfile(newName, machine, list, layoutName);
+        return new CostProfile(newName, machine, list, layoutName, layout);
     }
 
     /** ns to allocate one slot of {@code slotBytes}: base plus touching it, up to the touch window. */

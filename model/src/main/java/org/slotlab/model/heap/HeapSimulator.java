@@ -20,9 +20,11 @@ import org.slotlab.model.layout.RubyLayout;
  *
  * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
  * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
- * a GC's sweep also frees the buffers of the dead objects before any later malloc can push
- * malloc_increase over the limit (CRuby runs {@code gc_rest} first, default.c objspace_malloc_increase_body),
- * so malloc_increase after a GC is {@code max(0, malloc'd - freed)}; growth adds the pages at the
+ * where the layout says a sweep's frees offset malloc_increase (3.1, measured), the buffers of the
+ * dead objects are taken off before any later malloc can push malloc_increase over the limit
+ * (CRuby runs {@code gc_rest} first, gc.c objspace_malloc_increase), so malloc_increase after a GC
+ * is {@code max(0, malloc'd - freed)}; on 3.4 (measured) it is the bytes malloc'd since the GC;
+ * growth adds the pages at the
  * GC instead of taking them from the budget when the heap runs dry (the same pages are used before
  * the next GC either way).
  *
@@ -144,7 +146,8 @@ public final class HeapSimulator {
                 bootOld += layout.boot().old(h);
             }
             oldObjectsLimit = (long) (bootOld * gc.oldObjectLimitFactor());
-            gcsSinceMajor = gc.oldAge();
+            int sinceMajor = layout.boot().gcsSinceMajor();
+            gcsSinceMajor = sinceMajor < 0 ? gc.oldAge() : sinceMajor;
         }
 
         long total(int h) {
@@ -317,7 +320,7 @@ public final class HeapSimulator {
                 c.first = firstAlive;
                 if (!c.old) {
                     c.age++;
-                    if (c.age >= gc.oldAge()) {
+                    if (c.age >= gc.oldAge() || (c.spec.heldByOld() && gc.promoteFromOldParent())) {
                         c.old = true;
                     }
                 }
@@ -360,7 +363,7 @@ public final class HeapSimulator {
                 mallocLimit = Math.max((long) (mallocLimit * 0.98), gc.mallocLimitMin());
             }
             mallocSinceGc = 0;
-            sweepCredit = freedBuffers;
+            sweepCredit = gc.sweepFreesOffsetMalloc() ? freedBuffers : 0;
 
             // gc_sweep_finish_heap: grow heaps short of free slots, or ask for a major.
             for (int h = 0; h < heaps; h++) {

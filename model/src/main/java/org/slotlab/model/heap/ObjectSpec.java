@@ -10,8 +10,21 @@ package org.slotlab.model.heap;
  * @param lifetime    ops after its own during which it stays reachable: {@link #IMMEDIATE} dies
  *                    with its op, {@link #RETAINED} lives to the end of the run
  * @param role        short label ("slice", "root", "source") for reports
+ * @param heldByOld   kept by an old container (an array that outlives GCs): the first GC it
+ *                    survives promotes it, because marking a young object from an old parent makes
+ *                    it a promotion candidate (CRuby rgengc_check_relation / RVALUE_AGE_SET_CANDIDATE)
  */
-public record ObjectSpec(int heap, long mallocBytes, long lifetime, String role) {
+public record ObjectSpec(int heap, long mallocBytes, long lifetime, String role, boolean heldByOld) {
+
+    public ObjectSpec(int heap, long mallocBytes, long lifetime, String role) {
+        this(heap, mallocBytes, lifetime, role, false);
+    }
+
+    /** The same object kept by an old container. */
+    public ObjectSpec heldByOldContainer() {
+        return new ObjectSpec(heap, mallocBytes, lifetime, role, true);
+    }
+
 
     /** Dies before the next operation (only the stack holds it during its own op). */
     public static final long IMMEDIATE = 0;

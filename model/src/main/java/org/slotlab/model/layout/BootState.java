@@ -12,8 +12,14 @@ import java.util.Arrays;
  * @param liveSlots  live objects per heap at loop start
  * @param oldSlots   of those, objects already promoted old (not marked by a minor GC)
  * @param provenance one line saying where the numbers come from
+ * @param gcsSinceMajor GCs since the last major when the loop starts (growth is allowed only within
+ *                   RVALUE_OLD_AGE GCs of a major); -1 when unknown (treated as "long ago")
  */
-public record BootState(int[] pages, long[] liveSlots, long[] oldSlots, String provenance) {
+public record BootState(int[] pages, long[] liveSlots, long[] oldSlots, String provenance, int gcsSinceMajor) {
+
+    public BootState(int[] pages, long[] liveSlots, long[] oldSlots, String provenance) {
+        this(pages, liveSlots, oldSlots, provenance, -1);
+    }
 
     public BootState {
         pages = pages.clone();

@@ -35,6 +35,32 @@ public final class Experiments {
         return rows;
     }
 
+    /**
+     * A cutoff sweep at one length: the candidate policy for each value comes from
+     * {@code candidateFor} (e.g. {@code v -> SubseqPolicies.cutoff(v)}).
+     */
+    public static List<Comparison> cutoffSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
+            java.util.function.LongFunction<SubseqPolicy> candidateFor, SliceLoop loop, List<Long> cutoffs) {
+        List<Comparison> rows = new ArrayList<>(cutoffs.size());
+        Outcome base = run(layout, profile, loop.plan(layout, baseline));
+        for (long c : cutoffs) {
+            rows.add(new Comparison("cutoff_bytes", c, base, run(layout, profile, loop.plan(layout, candidateFor.apply(c)))));
+        }
+        return rows;
+    }
+
+    /** A retained-count sweep at one length: R kept slices for each value. */
+    public static List<Comparison> retainSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
+            SubseqPolicy candidate, SliceLoop loop, List<Long> retains) {
+        List<Comparison> rows = new ArrayList<>(retains.size());
+        for (long r : retains) {
+            SliceLoop l = loop.withRetain(r);
+            rows.add(new Comparison("retain", r, run(layout, profile, l.plan(layout, baseline)),
+                    run(layout, profile, l.plan(layout, candidate))));
+        }
+        return rows;
+    }
+
     /** byroot's slot-size benchmark: one outcome per slot size of the layout. */
     public static List<Outcome> slotSweep(RubyLayout layout, CostProfile profile, long allocations) {
         List<Outcome> out = new ArrayList<>();

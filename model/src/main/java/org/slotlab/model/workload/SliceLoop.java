@@ -53,6 +53,10 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
                 position, count, retain, keep);
     }
 
+    public SliceLoop withRetain(long newRetain) {
+        return new SliceLoop(len, sourceLen, source, position, Math.max(count, newRetain), newRetain, keep);
+    }
+
     /** What one slice does under {@code policy}. */
     public SubseqOutcome outcome(RubyLayout layout, SubseqPolicy policy) {
         return StrSubseq.slice(layout, policy, source, sourceLen, position, len);
@@ -93,10 +97,14 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
     private static List<ObjectSpec> specs(RubyLayout layout, SubseqOutcome o, List<ObjectSpec> setup, long rootBuffer,
             long lifetime) {
         List<ObjectSpec> specs = new ArrayList<>(setup);
+        // Kept slices live in an array that outlives GCs: marking them from it promotes them.
+        boolean kept = lifetime != ObjectSpec.IMMEDIATE;
         if (o.allocatedRoot()) {
-            specs.add(new ObjectSpec(layout.heapIndexOfSlot(o.rootSlotBytes()), rootBuffer, lifetime, "root"));
+            ObjectSpec root = new ObjectSpec(layout.heapIndexOfSlot(o.rootSlotBytes()), rootBuffer, lifetime, "root");
+            specs.add(kept ? root.heldByOldContainer() : root);
         }
-        specs.add(new ObjectSpec(layout.heapIndexOfSlot(o.sliceSlotBytes()), o.sliceMallocBytes(), lifetime, "slice"));
+        ObjectSpec slice = new ObjectSpec(layout.heapIndexOfSlot(o.sliceSlotBytes()), o.sliceMallocBytes(), lifetime, "slice");
+        specs.add(kept ? slice.heldByOldContainer() : slice);
         return specs;
     }
 }

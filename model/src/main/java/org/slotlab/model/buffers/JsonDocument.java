@@ -1,0 +1,80 @@
+package org.slotlab.model.buffers;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A JSON document reduced to what scenario S6 needs: its name, its size and its string tokens
+ * as {@link JsonStringScanner} measures them. Built the same way from a generated spec
+ * ({@link JsonDocumentGenerator}), a file, or a sample shipped under {@code sample-data/json/}
+ * (seed 004_9c093df531fdd819.txt).
+ *
+ * @param name     where it came from (spec, path or classpath resource)
+ * @param bytes    document length, bytes
+ * @param strings  its string tokens, keys included
+ */
+public record JsonDocument(String name, long bytes, List<JsonString> strings) {
+
+    public JsonDocument {
+        strings = List.copyOf(strings);
+    }
+
+    /** Scans the given UTF-8 bytes. */
+    public static JsonDocument of(String name, byte[] utf8) {
+        return new JsonDocument(name, utf8.length, JsonStringScanner.scan(name, utf8));
+    }
+
+    /** The document a {@code generated:...} spec describes. */
+    public static JsonDocument generated(JsonDocumentGenerator.Spec spec) {
+        return of(spec.toString(), JsonDocumentGenerator.document(spec).getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A file on disk; a missing or unreadable file is reported with its path. */
+    public static JsonDocument file(Path path) {
+        try {
+            return of(path.toString(), Files.readAllBytes(path));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read JSON document " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A sample shipped in the model jar, e.g. {@code sample-data/json/reviews_ensure_ascii.json}. */
+    public static JsonDocument resource(String path) {
+        InputStream in = JsonDocument.class.getClassLoader().getResourceAsStream(path);
+        if (in == null) {
+            throw new IllegalArgumentException("no JSON sample on the classpath at " + path);
+        }
+        try (in) {
+            return of(path, in.readAllBytes());
+        } catch (IOException e) {
+            throw new UncheckedIOException(path, e);
+        }
+    }
+
+    /**
+     * Resolves a CLI {@code --doc} value: {@code generated:...}, {@code sample:NAME} (a file of
+     * sample-data/json on the classpath) or a file path.
+     */
+    public static JsonDocument resolve(String spec) {
+        if (spec == null || spec.isBlank()) {
+            throw new IllegalArgumentException("--doc needs generated:..., sample:NAME or a file path");
+        }
+        if (spec.startsWith("generated:")) {
+            return generated(JsonDocumentGenerator.parse(spec));
+        }
+        if (spec.startsWith("sample:")) {
+            return resource("sample-data/json/" + spec.substring("sample:".length()));
+        }
+        return file(Path.of(spec));
+    }
+
+    /** Value strings (object keys excluded: json interns them as frozen fstrings). */
+    public List<JsonString> values() {
+        return strings.stream().filter(s -> !s.key()).toList();
+    }
+}

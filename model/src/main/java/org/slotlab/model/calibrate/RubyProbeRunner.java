@@ -1,0 +1,361 @@
+package org.slotlab.model.calibrate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs one of Slotlab's probe scripts on a real {@code ruby} and returns what it printed, as
+ * issue 6 ("Calibration") asks: the script is read from this package's resources
+ * ({@code probes/layout.rb}, {@code probes/timing.rb}), written to a temporary file and run as
+ * {@code ruby --disable-gems SCRIPT ARGS...} through {@link ProcessBuilder} with an argument list
+ * (no shell), under a timeout after which the whole process tree is destroyed. Stdout must be one
+ * JSON document (parsed with Jackson); stderr is kept line by line and its
+ * {@code slotlab-progress} lines are forwarded as {@link ProbeProgress}. Before the first probe the
+ * runner asks the Ruby for {@code RUBY_VERSION} and refuses anything older than
+ * {@link RubyVersion#MINIMUM}. {@code RUBYOPT} and {@code RUBYLIB} are removed from the child's
+ * environment (a {@code -rbundler/setup} there would break {@code --disable-gems}); the user's
+ * {@code RUBY_GC_*} tunables are kept, since they are part of the heap being measured.
+ * Every failure is a {@link CalibrationException} whose message names the executable and probe.
+ *
+ * <p>Example: {@code new RubyProbeRunner(RubyProbeRunner.locate("ruby"), Duration.ofMinutes(2)).run("layout.rb", List.of(), p -> {})}.
+ */
+public final class RubyProbeRunner {
+
+    /** Resource folder of the probe scripts, relative to this class. */
+    public static final String PROBE_FOLDER = "probes/";
+    /** The layout probe (heap layout, embed boundary); see {@link RubyReport}. */
+    public static final String LAYOUT_PROBE = "layout.rb";
+    /** The timing probe; its one argument is the mode ({@code smoke}, {@code quick}, {@code thorough}). */
+    public static final String TIMING_PROBE = "timing.rb";
+    /** Default time a probe may run before it is stopped: 10 minutes, above the thorough timing run. */
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
+    /** Timeout for the {@code RUBY_VERSION} query: a Ruby that cannot print its version in 30 s is broken. */
+    public static final Duration VERSION_TIMEOUT = Duration.ofSeconds(30);
+    /** Stderr lines kept per run (the rest are counted, not kept), so a chatty Ruby cannot fill memory. */
+    public static final int MAX_STDERR_LINES = 500;
+    /** How long to wait for the stderr reader after the process tree is gone. */
+    private static final Duration READER_GRACE = Duration.ofSeconds(5);
+    /** Characters of bad stdout quoted back in an error message. */
+    private static final int QUOTE_CHARS = 80;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Path ruby;
+    private final Duration timeout;
+    private RubyVersion version;
+
+    /**
+     * @param ruby the {@code ruby} executable (see {@link #locate(String)} for a bare name)
+     * @param timeout how long each probe may run
+     */
+    public RubyProbeRunner(Path ruby, Duration timeout) {
+        this.ruby = Objects.requireNonNull(ruby, "ruby");
+        this.timeout = Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("timeout must be > 0, got " + timeout);
+        }
+    }
+
+    public Path ruby() {
+        return ruby;
+    }
+
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /**
+     * Resolves what the user typed for {@code --ruby}: a path (anything with a separator) is
+     * taken as is; a bare name such as {@code ruby} is looked up on {@code PATH}.
+     */
+    public static Path locate(String rubyCommand) throws CalibrationException {
+        return locate(rubyCommand, System.getenv("PATH"));
+    }
+
+    /** {@link #locate(String)} against a given {@code PATH} value (tests pass their own). */
+    static Path locate(String rubyCommand, String pathVariable) throws CalibrationException {
+        if (rubyCommand == null || rubyCommand.isBlank()) {
+            throw new CalibrationException(CalibrationException.Kind.NOT_FOUND, "No ruby given: pass the path of a ruby executable (--ruby /usr/bin/ruby).");
+        }
+        if (rubyCommand.contains("/") || rubyCommand.contains(File.separator)) {
+            return checkExecutable(Path.of(rubyCommand));
+        }
+        String path = pathVariable == null ? "" : pathVariable;
+        for (String dir : path.split(File.pathSeparator)) {
+            if (dir.isEmpty()) {
+                continue;
+            }
+            Path candidate = Path.of(dir, rubyCommand);
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
+                return candidate;
+            }
+        }
+        throw new CalibrationException(CalibrationException.Kind.NOT_FOUND,
+                "No '" + rubyCommand + "' found on PATH (" + path + "). Install Ruby or pass its full path with --ruby.");
+    }
+
+    private static Path checkExecutable(Path p) throws CalibrationException {
+        if (!Files.exists(p)) {
+            throw new CalibrationException(CalibrationException.Kind.NOT_FOUND, "Ruby not found: " + p + " does not exist.");
+        }
+        if (Files.isDirectory(p) || !Files.isExecutable(p)) {
+            throw new CalibrationException(CalibrationException.Kind.NOT_EXECUTABLE,
+                    "Ruby at " + p + " is not an executable file" + (Files.isDirectory(p) ? " (it is a directory)." : " (check its permissions)."));
+        }
+        return p;
+    }
+
+    /**
+     * The Ruby's {@code RUBY_VERSION}, asked once and cached; fails with {@code TOO_OLD} below
+     * {@link RubyVersion#MINIMUM}.
+     */
+    public synchronized RubyVersion version() throws CalibrationException {
+        if (version != null) {
+            return version;
+        }
+        checkExecutable(ruby);
+        List<String> cmd = List.of(ruby.toString(), "--disable-gems", "-e", "print RUBY_VERSION");
+        Execution ex = execute(cmd, "the RUBY_VERSION query", VERSION_TIMEOUT, null);
+        String out = ex.stdout.strip();
+        RubyVersion v = RubyVersion.parse(out).orElseThrow(() -> new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
+                "Ruby at " + ruby + " printed '" + quote(out) + "' when asked for RUBY_VERSION; is it really Ruby?"));
+        if (v.compareTo(RubyVersion.MINIMUM) < 0) {
+            throw new CalibrationException(CalibrationException.Kind.TOO_OLD,
+                    "Ruby at " + ruby + " is version " + v + "; calibration needs Ruby " + RubyVersion.MINIMUM.major() + "."
+                            + RubyVersion.MINIMUM.minor() + " or newer.");
+        }
+        version = v;
+        return v;
+    }
+
+    /**
+     * Runs a probe script from this package's resources with the given arguments.
+     *
+     * @param probe resource name under {@link #PROBE_FOLDER}, e.g. {@link #LAYOUT_PROBE}
+     * @param args arguments after the script path
+     * @param progress receives each progress line as it arrives (on the reader thread); may be null
+     */
+    public ProbeResult run(String probe, List<String> args, Consumer<ProbeProgress> progress) throws CalibrationException {
+        RubyVersion v = version();
+        byte[] script = probeScript(probe);
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("slotlab-probe");
+            Path file = dir.resolve(probe);
+            Files.write(file, script);
+            List<String> cmd = new ArrayList<>();
+            cmd.add(ruby.toString());
+            cmd.add("--disable-gems");
+            cmd.add(file.toString());
+            cmd.addAll(args);
+            long t0 = System.nanoTime();
+            Execution ex = execute(cmd, "probe " + probe, timeout, line -> {
+                ProbeProgress p = ProbeProgress.parse(probe, line);
+                if (p != null && progress != null) {
+                    progress.accept(p);
+                }
+            });
+            Duration wall = Duration.ofNanos(System.nanoTime() - t0);
+            return new ProbeResult(probe, v, parseJson(ex.stdout, probe), ex.stderr, wall);
+        } catch (IOException e) {
+            throw new CalibrationException(CalibrationException.Kind.IO, "Could not prepare probe " + probe + " in a temporary folder: " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    /** Runs {@code layout.rb} and reads its output. */
+    public RubyReport readLayout() throws CalibrationException {
+        ProbeResult r = run(LAYOUT_PROBE, List.of(), null);
+        return RubyReport.fromJson(r.json(), ruby + " " + LAYOUT_PROBE);
+    }
+
+    /** Runs {@code timing.rb} in the given mode and reads its output. */
+    public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress) throws CalibrationException {
+        ProbeResult r = run(TIMING_PROBE, List.of(mode.argument()), progress);
+        return TimingReport.fromJson(r.json(), ruby + " " + TIMING_PROBE + " " + mode.argument());
+    }
+
+    /** The bytes of a probe script shipped in the jar. */
+    static byte[] probeScript(String probe) throws CalibrationException {
+        try (InputStream in = RubyProbeRunner.class.getResourceAsStream(PROBE_FOLDER + probe)) {
+            if (in == null) {
+                throw new CalibrationException(CalibrationException.Kind.IO,
+                        "Probe script '" + probe + "' is missing from Slotlab's jar (expected resource org/slotlab/model/calibrate/" + PROBE_FOLDER + probe + ").");
+            }
+            return in.readAllBytes();
+        } catch (IOException e) {
+            throw new CalibrationException(CalibrationException.Kind.IO, "Could not read probe script '" + probe + "': " + e.getMessage(), e);
+        }
+    }
+
+    private JsonNode parseJson(String stdout, String probe) throws CalibrationException {
+        String s = stdout.strip();
+        if (s.isEmpty()) {
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "Ruby at " + ruby + " printed nothing for probe " + probe + "; expected JSON.");
+        }
+        try {
+            JsonNode node = JSON.readTree(s);
+            if (node == null || !node.isObject()) {
+                throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
+                        "Ruby at " + ruby + " printed '" + quote(s) + "' for probe " + probe + "; expected a JSON object.");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
+                    "Ruby at " + ruby + " printed something that is not JSON for probe " + probe + " (line " + e.getLocation().getLineNr()
+                            + ", column " + e.getLocation().getColumnNr() + "): '" + quote(s) + "'", e);
+        }
+    }
+
+    private record Execution(String stdout, List<String> stderr) {
+    }
+
+    /**
+     * Starts the command (argument list, no shell), streams stderr on a reader thread, sends
+     * stdout to a temporary file (so neither pipe can fill and stall the child) and waits.
+     */
+    private Execution execute(List<String> cmd, String what, Duration limit, Consumer<String> stderrLine) throws CalibrationException {
+        Path out = null;
+        Process process = null;
+        try {
+            out = Files.createTempFile("slotlab-probe", ".out");
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().remove("RUBYOPT");
+            pb.environment().remove("RUBYLIB");
+            pb.redirectOutput(out.toFile());
+            pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+            try {
+                process = pb.start();
+            } catch (IOException e) {
+                throw new CalibrationException(CalibrationException.Kind.NOT_EXECUTABLE, "Could not start ruby at " + ruby + ": " + e.getMessage(), e);
+            }
+            List<String> err = Collections.synchronizedList(new ArrayList<>());
+            Thread reader = startReader(process.getErrorStream(), err, stderrLine);
+            boolean finished;
+            try {
+                finished = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                destroyTree(process);
+                Thread.currentThread().interrupt();
+                throw new CalibrationException(CalibrationException.Kind.CANCELLED, "Cancelled " + what + "; stopped ruby at " + ruby + ".", e);
+            }
+            if (!finished) {
+                destroyTree(process);
+                joinQuietly(reader);
+                throw new CalibrationException(CalibrationException.Kind.TIMEOUT,
+                        "Ruby at " + ruby + " did not finish " + what + " within " + human(limit) + "; it was stopped. "
+                                + "Try the quick mode or a longer timeout.");
+            }
+            joinQuietly(reader);
+            int code = process.exitValue();
+            List<String> errLines;
+            synchronized (err) {
+                errLines = List.copyOf(err);
+            }
+            if (code != 0) {
+                Optional<String> first = errLines.stream().filter(l -> !l.isBlank() && ProbeProgress.parse("", l) == null).findFirst();
+                throw new CalibrationException(CalibrationException.Kind.EXIT_NONZERO,
+                        "Ruby at " + ruby + " failed running " + what + " (exit status " + code + ")"
+                                + first.map(l -> ": " + l.strip()).orElse(", with nothing on stderr."));
+            }
+            return new Execution(Files.readString(out, StandardCharsets.UTF_8), errLines);
+        } catch (IOException e) {
+            throw new CalibrationException(CalibrationException.Kind.IO, "I/O error while running " + what + " with ruby at " + ruby + ": " + e.getMessage(), e);
+        } finally {
+            if (process != null && process.isAlive()) {
+                destroyTree(process);
+            }
+            deleteQuietly(out);
+        }
+    }
+
+    private static Thread startReader(InputStream stream, List<String> sink, Consumer<String> each) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    if (sink.size() < MAX_STDERR_LINES) {
+                        sink.add(line);
+                    }
+                    if (each != null) {
+                        each.accept(line);
+                    }
+                }
+            } catch (IOException closed) {
+                // The process is gone and its pipe closed; what was read is kept.
+            }
+        }, "slotlab-ruby-stderr");
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    /** Kills the children first (they would be re-parented and lost once the parent dies), then the process. */
+    private static void destroyTree(Process p) {
+        List<ProcessHandle> children = p.descendants().toList();
+        children.forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        try {
+            p.waitFor(READER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void joinQuietly(Thread reader) {
+        try {
+            reader.join(READER_GRACE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static File nullDevice() {
+        return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    private static String quote(String s) {
+        String one = s.replaceAll("\\s+", " ");
+        return one.length() <= QUOTE_CHARS ? one : one.substring(0, QUOTE_CHARS) + "...";
+    }
+
+    private static String human(Duration d) {
+        return d.toMillis() % 1000 == 0 ? d.toSeconds() + " s" : d.toMillis() + " ms";
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p == null) {
+            return;
+        }
+        try {
+            if (Files.isDirectory(p)) {
+                try (var files = Files.list(p)) {
+                    for (Path f : files.toList()) {
+                        Files.deleteIfExists(f);
+                    }
+                }
+            }
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // A leftover temporary file is harmless; the OS cleans its temp folder.
+        }
+    }
+}

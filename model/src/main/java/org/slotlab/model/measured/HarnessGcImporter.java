@@ -1,0 +1,282 @@
+package org.slotlab.model.measured;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.Reader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The text ruby-bench's {@code harness-gc} prints (harness-gc/harness.rb, ruby/ruby-bench 09b76c8):
+ * RUBY_DESCRIPTION, an iteration table {@code itr:   time   marking  sweeping  gc_count     major     minor  maj/min}
+ * ({@code marking}/{@code sweeping} only where {@code GC.stat} has them), the
+ * {@code Average of last N, non-warmup iters: 36ms} summary, and, where {@code GC.stat_heap}
+ * exists, the per-heap table after a full GC:
+ * {@code heap  slot_size  eden_slots  live_slots  free_slots  eden_pages  live_pct  mem_KiB}.
+ * Also reads the same output inside run_benchmarks.rb's console log, which separates
+ * benchmarks with {@code Running benchmark "name" (i/n)} (or {@code "name" [exe] (i/n)} with
+ * --interleave) and lists {@code exe: ruby ...} after the runs. Points per benchmark:
+ * {@code ms} (the Average line), {@code gc_count}, {@code gc_major_count}, {@code gc_minor_count}
+ * (mean over the last N iterations), and one point per heap and column with a
+ * {@code slot_size} parameter. Column names are CRuby's {@code GC.stat_heap} keys without
+ * {@code heap_}.
+ */
+public final class HarnessGcImporter implements Importer {
+
+    public static final String FORMAT = "harness-gc";
+    public static final String TOOL = "ruby-bench";
+
+    private static final Pattern RUNNING = Pattern.compile("^Running benchmark \"(?<name>[^\"]+)\"(?: \\[(?<exe>[^\\]]+)\\])? \\(\\d+/\\d+\\)\\s*$");
+    private static final Pattern ITR_HEADER = Pattern.compile("^itr:\\s+time(\\s+\\S+)*\\s*$");
+    private static final Pattern ITR_ROW = Pattern.compile("^\\s*#(\\d+):\\s+(\\d+)ms(.*)$");
+    private static final Pattern AVERAGE = Pattern.compile("^Average of last (\\d+), non-warmup iters: (\\d+)ms\\s*$");
+    private static final Pattern AVERAGE_PHASE = Pattern.compile("^Average (marking|sweeping) time: ([\\d.]+)ms\\s*$");
+    private static final String HEAP_TITLE = "Heap utilisation (after full GC):";
+    private static final String HEAP_HEADER = "heap  slot_size  eden_slots  live_slots  free_slots  eden_pages  live_pct  mem_KiB";
+    private static final Pattern HEAP_ROW = Pattern.compile(
+            "^\\s*(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+([\\d.]+)%\\s+([\\d.]+)\\s*$");
+    private static final Pattern RUBY_DESCRIPTION = Pattern.compile("^ruby \\d+\\.\\d+\\S*( .*)?$");
+    private static final Pattern EXE_DESCRIPTION = Pattern.compile("^(?<exe>[^\\s:]+): (?<desc>ruby \\d+\\.\\d+.*)$");
+    /** Heap-table columns after heap and slot_size, with units. */
+    private static final String[][] HEAP_COLUMNS = {
+        {"eden_slots", Metric.UNIT_COUNT}, {"live_slots", Metric.UNIT_COUNT}, {"free_slots", Metric.UNIT_COUNT},
+        {"eden_pages", Metric.UNIT_COUNT}, {"live_pct", Metric.UNIT_PERCENT}, {"mem_KiB", Metric.UNIT_KIB}};
+    /** Iteration-table columns averaged into a metric. */
+    private static final Map<String, String> ITR_COLUMNS = new LinkedHashMap<>();
+
+    static {
+        ITR_COLUMNS.put("gc_count", Metric.GC_COUNT);
+        ITR_COLUMNS.put("major", "gc_major_count");
+        ITR_COLUMNS.put("minor", "gc_minor_count");
+    }
+    /** Executable name when the output does not name one. */
+    static final String EXECUTABLE = "ruby";
+
+    @Override
+    public String format() {
+        return FORMAT;
+    }
+
+    @Override
+    public String tool() {
+        return TOOL;
+    }
+
+    @Override
+    public boolean canRead(String firstLines) {
+        return firstLines.contains(HEAP_TITLE)
+                || firstLines.lines().anyMatch(l -> ITR_HEADER.matcher(l).matches() && l.contains("gc_count"));
+    }
+
+    /** One benchmark run's text between two "Running benchmark" lines. */
+    private static final class Segment {
+        String bench;
+        String exe;
+        String description;
+        int start;
+        int itrHeaderLine;
+        List<String> itrColumns;
+        final List<double[]> itrRows = new ArrayList<>();
+        Integer averageOf;
+        Double averageMs;
+        final Map<String, Double> phases = new LinkedHashMap<>();
+        int heapHeaderLine;
+        final List<MeasuredPoint> heapPoints = new ArrayList<>();
+    }
+
+    @Override
+    public MeasuredSet read(Reader reader, String source) throws ImportException {
+        List<String> lines = TextLines.read(reader, source);
+        String fileStem = stem(source);
+        List<Segment> segments = new ArrayList<>();
+        List<String> summaryExes = new ArrayList<>();
+        Segment cur = null;
+        boolean inHeap = false;
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i);
+            int n = i + 1;
+            Matcher m;
+            if ((m = RUNNING.matcher(line)).matches()) {
+                cur = new Segment();
+                cur.bench = m.group("name");
+                cur.exe = m.group("exe");
+                cur.start = n;
+                segments.add(cur);
+                inHeap = false;
+                continue;
+            }
+            if (cur == null && (ITR_HEADER.matcher(line).matches() || RUBY_DESCRIPTION.matcher(line).matches() || line.equals(HEAP_TITLE))) {
+                cur = new Segment();
+                cur.bench = fileStem;
+                cur.start = n;
+                segments.add(cur);
+            }
+            if (cur == null) {
+                continue;
+            }
+            if (inHeap) {
+                if (line.isBlank()) {
+                    inHeap = false;
+                    continue;
+                }
+                Matcher h = HEAP_ROW.matcher(line);
+                if (!h.matches()) {
+                    throw new ImportException(source, n, "expected a heap row with 8 columns (" + HEAP_HEADER + "), found '"
+                            + line.strip() + "'; is the output truncated?");
+                }
+                long slotSize = Long.parseLong(h.group(2));
+                Map<String, Double> values = new LinkedHashMap<>();
+                for (int c = 0; c < HEAP_COLUMNS.length; c++) {
+                    values.put(HEAP_COLUMNS[c][0], Double.parseDouble(h.group(c + 3)));
+                }
+                cur.heapPoints.addAll(heapPoints(cur, slotSize, values));
+                continue;
+            }
+            if (cur.itrHeaderLine == 0 && cur.description == null && RUBY_DESCRIPTION.matcher(line).matches()) {
+                cur.description = line.strip();
+            } else if (ITR_HEADER.matcher(line).matches()) {
+                cur.itrHeaderLine = n;
+                cur.itrColumns = Arrays.asList(line.substring(line.indexOf(':') + 1).strip().split("\\s+"));
+            } else if ((m = ITR_ROW.matcher(line)).matches() && cur.itrColumns != null) {
+                cur.itrRows.add(itrRow(line, cur.itrColumns, source, n));
+            } else if ((m = AVERAGE.matcher(line)).matches()) {
+                cur.averageOf = Integer.parseInt(m.group(1));
+                cur.averageMs = Double.parseDouble(m.group(2));
+            } else if ((m = AVERAGE_PHASE.matcher(line)).matches()) {
+                cur.phases.put("gc_" + m.group(1) + "_ms", Double.parseDouble(m.group(2)));
+            } else if (line.strip().equals(HEAP_TITLE)) {
+                if (i + 1 >= lines.size() || !lines.get(i + 1).strip().equals(HEAP_HEADER)) {
+                    throw new ImportException(source, n + 1, "expected the heap table header '" + HEAP_HEADER + "'; is the output truncated?");
+                }
+                cur.heapHeaderLine = n + 1;
+                i++;
+                inHeap = true;
+            } else if ((m = EXE_DESCRIPTION.matcher(line)).matches() && !line.startsWith("RSS")) {
+                summaryExes.add(m.group("exe"));
+            }
+        }
+        if (segments.isEmpty()) {
+            throw new ImportException(source, lines.size(), "expected harness-gc output (an 'itr:   time ... gc_count' table or '"
+                    + HEAP_TITLE + "'), found neither");
+        }
+        assignExecutables(segments, summaryExes);
+        List<MeasuredPoint> points = new ArrayList<>();
+        Set<String> executables = new LinkedHashSet<>();
+        for (Segment s : segments) {
+            checkComplete(s, source, lines.size(), segments);
+            executables.add(s.exe);
+            if (s.averageMs != null) {
+                points.add(MeasuredPoint.of(s.bench, s.exe, Metric.MS, s.averageMs, Metric.UNIT_MS));
+                List<double[]> last = s.itrRows.subList(Math.max(0, s.itrRows.size() - s.averageOf), s.itrRows.size());
+                for (Map.Entry<String, String> c : ITR_COLUMNS.entrySet()) {
+                    int idx = s.itrColumns.indexOf(c.getKey());
+                    if (idx >= 0 && !last.isEmpty()) {
+                        double sum = 0;
+                        for (double[] row : last) {
+                            sum += row[idx];
+                        }
+                        points.add(MeasuredPoint.of(s.bench, s.exe, c.getValue(), sum / last.size(), Metric.UNIT_COUNT));
+                    }
+                }
+            }
+            for (Map.Entry<String, Double> p : s.phases.entrySet()) {
+                points.add(MeasuredPoint.of(s.bench, s.exe, p.getKey(), p.getValue(), Metric.UNIT_MS));
+            }
+            for (MeasuredPoint p : s.heapPoints) {
+                points.add(new MeasuredPoint(s.bench, s.exe, p.metric(), p.value(), p.unit(), p.parameter()));
+            }
+        }
+        if (points.isEmpty()) {
+            throw new ImportException(source, lines.size(), "expected an 'Average of last N' line or a heap table, found neither");
+        }
+        return new MeasuredSet(source, TOOL, FORMAT, List.copyOf(executables), points);
+    }
+
+    private static void checkComplete(Segment s, String source, int lastLine, List<Segment> all) throws ImportException {
+        int end = all.indexOf(s) + 1 < all.size() ? all.get(all.indexOf(s) + 1).start - 1 : lastLine;
+        if (s.itrHeaderLine > 0 && s.itrRows.isEmpty()) {
+            throw new ImportException(source, end, "expected iteration rows ('#1:  199ms ...') after the header on line "
+                    + s.itrHeaderLine + " for " + s.bench + "; is the output truncated?");
+        }
+        if (s.itrHeaderLine > 0 && s.averageMs == null && s.heapHeaderLine == 0) {
+            throw new ImportException(source, end, "expected 'Average of last N, non-warmup iters: Xms' after the iterations of "
+                    + s.bench + "; is the output truncated?");
+        }
+        if (s.heapHeaderLine > 0 && s.heapPoints.isEmpty()) {
+            throw new ImportException(source, s.heapHeaderLine + 1, "expected heap rows under the header for " + s.bench + "; is the output truncated?");
+        }
+    }
+
+    /** [exe] from --interleave, else the k-th run of a benchmark is the k-th executable listed after the runs. */
+    private static void assignExecutables(List<Segment> segments, List<String> summaryExes) {
+        Map<String, Integer> seen = new LinkedHashMap<>();
+        for (Segment s : segments) {
+            int k = seen.merge(s.bench, 1, Integer::sum) - 1;
+            if (s.exe == null) {
+                s.exe = k < summaryExes.size() ? summaryExes.get(k)
+                        : s.description != null && k == 0 ? s.description
+                        : k == 0 ? EXECUTABLE : EXECUTABLE + "#" + (k + 1);
+            }
+        }
+    }
+
+    private static double[] itrRow(String line, List<String> columns, String source, int n) throws ImportException {
+        String[] cells = line.substring(line.indexOf(':') + 1).strip().split("\\s+");
+        if (cells.length != columns.size()) {
+            throw new ImportException(source, n, "expected " + columns.size() + " columns (" + String.join(" ", columns)
+                    + "), found " + cells.length + "; is the output truncated?");
+        }
+        double[] row = new double[cells.length];
+        for (int c = 0; c < cells.length; c++) {
+            String cell = cells[c].replaceAll("ms$", "");
+            row[c] = cell.equals("-") ? Double.NaN : TextLines.decimal(cell);
+            if (Double.isNaN(row[c]) && !cell.equals("-")) {
+                throw new ImportException(source, n, "expected a number in column " + columns.get(c) + ", found '" + cells[c] + "'");
+            }
+        }
+        return row;
+    }
+
+    private static List<MeasuredPoint> heapPoints(Segment s, long slotSize, Map<String, Double> values) {
+        List<MeasuredPoint> points = new ArrayList<>();
+        MappedParameter p = new MappedParameter(MappedParameter.SLOT_SIZE, slotSize);
+        for (String[] col : HEAP_COLUMNS) {
+            points.add(MeasuredPoint.of(s.bench, s.exe == null ? EXECUTABLE : s.exe, col[0], values.get(col[0]), col[1]).withParameter(p));
+        }
+        return points;
+    }
+
+    /**
+     * Points from one {@code GC.stat_heap} entry as ruby-bench's JSON stores it in {@code gc_heap_final}:
+     * {@code slot_size} and the {@code heap_*} counters, named like the text table's columns.
+     */
+    static List<MeasuredPoint> heapPoints(String bench, String exe, JsonNode heap, String source, int line, String where)
+            throws ImportException {
+        if (heap == null || !heap.isObject()) {
+            throw new ImportException(source, line, "expected a GC.stat_heap object in " + where);
+        }
+        long slotSize = (long) JsonLines.number(heap, "slot_size", source, line, where);
+        MappedParameter p = new MappedParameter(MappedParameter.SLOT_SIZE, slotSize);
+        List<MeasuredPoint> points = new ArrayList<>();
+        for (String key : List.of("eden_slots", "live_slots", "free_slots", "eden_pages")) {
+            JsonNode v = heap.get("heap_" + key);
+            if (v != null && v.isNumber()) {
+                points.add(MeasuredPoint.of(bench, exe, key, v.asDouble(), Metric.UNIT_COUNT).withParameter(p));
+            }
+        }
+        return points;
+    }
+
+    private static String stem(String source) {
+        String name = source.replace('\\', '/');
+        name = name.substring(name.lastIndexOf('/') + 1);
+        int dot = name.indexOf('.');
+        return dot > 0 ? name.substring(0, dot) : name;
+    }
+}

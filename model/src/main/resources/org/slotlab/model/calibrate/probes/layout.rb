@@ -1,0 +1,127 @@
+# frozen_string_literal: false
+# Slotlab calibration probe: the heap layout of the Ruby running this script.
+# Run as `ruby --disable-gems layout.rb`; prints one JSON object on stdout and nothing else.
+# Must run on CRuby 2.7 through master, so every version-specific key is feature-detected:
+#   GC.stat_heap exists from 3.2; GC::INTERNAL_CONSTANTS has RVALUE_SIZE (<= 3.2),
+#   BASE_SLOT_SIZE (3.2+), SIZE_POOL_COUNT (3.1-3.3) or HEAP_COUNT (3.4+).
+# The boot state is read first, into hashes created here, before anything else allocates.
+BOOT_GC_STAT = {}
+GC.stat(BOOT_GC_STAT)
+BOOT_GC_STAT_HEAP = GC.respond_to?(:stat_heap) ? GC.stat_heap : nil
+
+require "objspace"
+
+module SlotlabJson
+  module_function
+
+  # A small JSON writer, so the probe does not depend on the json extension being installed.
+  def dump(v)
+    case v
+    when nil then "null"
+    when true, false then v.to_s
+    when Integer then v.to_s
+    when Float then v.finite? ? v.to_s : "null"
+    when Symbol then dump(v.to_s)
+    when String
+      '"' + v.dup.force_encoding(Encoding::BINARY).gsub(/["\\\x00-\x1f]/n) { |c| format("\\u%04x", c.ord) }
+             .force_encoding(Encoding::UTF_8).scrub("?") + '"'
+    when Array then "[" + v.map { |e| dump(e) }.join(",") + "]"
+    when Hash then "{" + v.map { |k, e| dump(k.to_s) + ":" + dump(e) }.join(",") + "}"
+    else dump(v.to_s)
+    end
+  end
+end
+
+consts = GC::INTERNAL_CONSTANTS.to_h { |k, v| [k.to_s, v] }
+
+# Slot sizes: GC.stat_heap's slot_size per heap (3.2+); otherwise RVALUE_SIZE (or BASE_SLOT_SIZE)
+# doubled once per size pool (3.1 built with RVARGC has SIZE_POOL_COUNT > 1 but no stat_heap).
+base_slot = consts["BASE_SLOT_SIZE"] || consts["RVALUE_SIZE"]
+heap_count = consts["HEAP_COUNT"] || consts["SIZE_POOL_COUNT"] || 1
+slot_sizes =
+  if BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty?
+    BOOT_GC_STAT_HEAP.keys.sort.map { |i| BOOT_GC_STAT_HEAP[i][:slot_size] }
+  else
+    Array.new(heap_count) { |i| base_slot << i }
+  end
+slot_source = BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty? ? "GC.stat_heap[:slot_size]" : "GC::INTERNAL_CONSTANTS"
+
+# Linear segments of a per-length reading: [from, to, value_at_from, step], where the value at
+# len is value_at_from + step * (len - from) (step 0: flat, e.g. all lengths in one slot).
+def segments(range)
+  out = []
+  range.each do |len|
+    v = yield(len)
+    last = out.last
+    if last && last[1] == len - 1
+      step = last[0] == last[1] ? v - last[2] : last[3]
+      if v == last[2] + step * (len - last[0])
+        last[1] = len
+        last[3] = step
+        next
+      end
+    end
+    out << [len, len, v, 0]
+  end
+  out
+end
+
+MAX_LEN = 1100
+# String#* builds an exact-size, unshared string: embedded when it fits a slot, else slot + malloc.
+string_memsize = segments(0..MAX_LEN) { |len| ObjectSpace.memsize_of("a" * len) }
+embedded = string_memsize.select { |_, _, m, step| step.zero? && slot_sizes.include?(m) }
+max_embedded_len = embedded.map { |_, to, _, _| to }.max
+# Each slot size: the largest length that lands in it.
+embed_max_len_by_slot = embedded.to_h { |_, to, m, _| [m.to_s, to] }
+# termlen from a non-embedded string: memsize = slot + capa + termlen, with capa = len for String#*.
+heap_len = max_embedded_len ? max_embedded_len + 1 : nil
+termlen = heap_len && heap_len <= MAX_LEN ? ObjectSpace.memsize_of("a" * heap_len) - slot_sizes.first - heap_len : nil
+embed_offset = termlen && max_embedded_len ? embed_max_len_by_slot.map { |s, l| s.to_i - l - termlen }.uniq : []
+
+src = ("a" * 2000).freeze
+suffix_frozen_memsize = segments(0..700) { |len| ObjectSpace.memsize_of(src.byteslice(src.bytesize - len, len)) }
+middle_frozen_memsize = segments(0..700) { |len| ObjectSpace.memsize_of(src.byteslice(1, len)) }
+
+# T_OBJECT memsize by ivar count. "after": an object given n ivars after allocation (3.1: ivars
+# beyond 3 go to a malloc'd array); "new": a fresh instance of a class whose instances had n ivars
+# (3.2+ sizes new instances from the class's max ivar count, so this is how to pad to a slot size).
+object_with_ivars = []
+object_new_after_ivars = []
+(0..80).each do |n|
+  klass = Class.new
+  o = klass.new
+  n.times { |i| o.instance_variable_set(:"@v#{i}", i) }
+  object_with_ivars << ObjectSpace.memsize_of(o)
+  object_new_after_ivars << ObjectSpace.memsize_of(klass.new)
+end
+object_with_ivars_memsize = segments(0..80) { |n| object_with_ivars[n] }
+object_new_memsize = segments(0..80) { |n| object_new_after_ivars[n] }
+
+out = {
+  probe: "layout",
+  probe_version: 1,
+  ruby_engine: defined?(RUBY_ENGINE) ? RUBY_ENGINE : "ruby",
+  ruby_version: RUBY_VERSION,
+  ruby_description: RUBY_DESCRIPTION,
+  ruby_platform: RUBY_PLATFORM,
+  internal_constants: consts,
+  gc_opts: defined?(GC::OPTS) ? GC::OPTS : [],
+  gc_env: ENV.select { |k, _| k.start_with?("RUBY_GC_") },
+  boot_gc_stat: BOOT_GC_STAT,
+  boot_gc_stat_heap: BOOT_GC_STAT_HEAP,
+  slot_sizes: slot_sizes,
+  slot_sizes_source: slot_source,
+  heap_page_size: consts["HEAP_PAGE_SIZE"],
+  heap_page_obj_limit: consts["HEAP_PAGE_OBJ_LIMIT"],
+  string_memsize_segments: string_memsize,
+  max_embedded_len: max_embedded_len,
+  embed_max_len_by_slot: embed_max_len_by_slot,
+  termlen: termlen,
+  embed_offsets: embed_offset,
+  suffix_frozen_memsize_segments: suffix_frozen_memsize,
+  middle_frozen_memsize_segments: middle_frozen_memsize,
+  object_with_ivars_memsize_segments: object_with_ivars_memsize,
+  object_new_memsize_segments: object_new_memsize,
+}
+$stdout.write(SlotlabJson.dump(out))
+$stdout.write("\n")
