@@ -15,7 +15,7 @@ import java.util.function.BooleanSupplier;
  * {@link #submit} gets a generation number and replaces any request not yet started (a burst of
  * slider events coalesces: the latest request wins); a running computation sees itself cancelled
  * as soon as a newer request arrives; only the result of the newest request is handed to the
- * publisher (the FX thread in the workbench). The throttler of JabRef and the request snapshot of
+ * publisher (the FX thread in the workbench), and at most one delivery waits there at a time. The throttler of JabRef and the request snapshot of
  * GemsFX's services ({@code dlsc-software-consulting-gmbh/GemsFX}) are the models.
  *
  * @param <I> request
@@ -46,6 +46,7 @@ public final class Recomputer<I, O> implements AutoCloseable {
     private final AtomicReference<Request<I>> pending = new AtomicReference<>();
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicLong cancelledRuns = new AtomicLong();
+    private final AtomicReference<Runnable> undelivered = new AtomicReference<>();
 
     public Recomputer(Computation<I, O> computation, Executor publisher, Listener<I, O> listener) {
         this.computation = Objects.requireNonNull(computation);
@@ -73,6 +74,11 @@ public final class Recomputer<I, O> implements AutoCloseable {
         return generation.get();
     }
 
+    /** Whether nothing is queued or running (tests spin on it instead of sleeping). */
+    boolean idle() {
+        return !draining.get() && pending.get() == null;
+    }
+
     /** Runs that stopped early because a newer request arrived (for the status bar and tests). */
     public long cancelledRuns() {
         return cancelledRuns.get();
@@ -93,7 +99,7 @@ public final class Recomputer<I, O> implements AutoCloseable {
             try {
                 O out = computation.compute(r.input(), stale);
                 if (!stale.getAsBoolean()) {
-                    publisher.execute(() -> listener.onResult(r.generation(), r.input(), out));
+                    publish(() -> listener.onResult(r.generation(), r.input(), out));
                 } else {
                     cancelledRuns.incrementAndGet();
                 }
@@ -101,9 +107,25 @@ public final class Recomputer<I, O> implements AutoCloseable {
                 cancelledRuns.incrementAndGet();
             } catch (RuntimeException e) {
                 if (!stale.getAsBoolean()) {
-                    publisher.execute(() -> listener.onError(r.generation(), r.input(), e));
+                    publish(() -> listener.onError(r.generation(), r.input(), e));
                 }
             }
+        }
+    }
+
+    /**
+     * Hands a delivery to the publisher, keeping at most one in its queue: when the publisher
+     * (the FX thread) falls behind, it runs only the newest delivery instead of drawing every
+     * intermediate result.
+     */
+    private void publish(Runnable delivery) {
+        if (undelivered.getAndSet(delivery) == null) {
+            publisher.execute(() -> {
+                Runnable newest = undelivered.getAndSet(null);
+                if (newest != null) {
+                    newest.run();
+                }
+            });
         }
     }
 

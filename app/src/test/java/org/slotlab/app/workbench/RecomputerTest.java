@@ -88,4 +88,39 @@ class RecomputerTest {
             Thread.currentThread().interrupt();
         }
     }
+
+    @Test
+    void slowPublisher_getsOnlyTheNewestDelivery() throws Exception {
+        // given: a publisher that queues deliveries until the test runs them (a busy FX thread)
+        java.util.concurrent.BlockingQueue<Runnable> fx = new java.util.concurrent.LinkedBlockingQueue<>();
+        List<Integer> shown = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> {
+            return in;
+        }, fx::add, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+                shown.add(output);
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+            }
+        });
+        // when: three requests complete while nothing is delivered
+        r.submit(1);
+        while (fx.isEmpty()) {
+            Thread.onSpinWait();
+        }
+        r.submit(2);
+        r.submit(3);
+        while (!r.idle()) {
+            Thread.onSpinWait();
+        }
+        // then: one queued delivery, which shows the newest result
+        Runnable delivery = fx.poll(10, TimeUnit.SECONDS);
+        delivery.run();
+        assertThat(fx).isEmpty();
+        assertThat(shown).containsExactly(3);
+        r.close();
+    }
 }
