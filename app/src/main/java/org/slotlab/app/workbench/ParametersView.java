@@ -41,6 +41,8 @@ import org.slotlab.model.workload.KeepMode;
  */
 public final class ParametersView extends ScrollPane {
 
+    /** Arrow-key step of the cutoff slider, bytes: one VALUE (slot sizes are multiples of 8). */
+    static final int CUTOFF_KEY_STEP = 8;
     /** Preset choice meaning "a custom layout". */
     static final String CUSTOM = "custom…";
 
@@ -98,6 +100,7 @@ public final class ParametersView extends ScrollPane {
         cutoffField.setPrefColumnCount(5);
         largestEmbedded.getStyleClass().add("headline");
         cutoffSlider.setMaxWidth(Double.MAX_VALUE);
+        cutoffSlider.setBlockIncrement(CUTOFF_KEY_STEP);
 
         VBox sliderBox = new VBox(0, cutoffSlider, ticks);
         HBox cutoffRow = row(new Label("cutoff"), cutoffField, new Label("B"), snap);

@@ -63,6 +63,20 @@ public final class WorkbenchView extends BorderPane {
         setCenter(charts);
         setRight(parameters);
         setBottom(statusBar());
+        // Drop a .slotlab.json on the window to open it.
+        setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles() && e.getDragboard().getFiles().stream()
+                    .anyMatch(f -> f.getName().endsWith(ScenarioFile.SUFFIX))) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+            }
+            e.consume();
+        });
+        setOnDragDropped(e -> {
+            e.getDragboard().getFiles().stream().filter(f -> f.getName().endsWith(ScenarioFile.SUFFIX)).findFirst()
+                    .ifPresent(f -> open(f.toPath()));
+            e.setDropCompleted(true);
+            e.consume();
+        });
         if (stage != null) {
             stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> "Slotlab: "
                     + vm.scenarioProperty().get().title()
