@@ -188,4 +188,32 @@ class WorkbenchFxTest {
         assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(speed);
         assertThat(vm.parameters()).isEqualTo(Parameters.threadDefaults());
     }
+
+    @Test
+    void shortcuts_undoRedoAndPin(FxRobot robot) throws Exception {
+        // given: one parameter change, focus away from text fields (they keep Ctrl+Z for their text)
+        awaitCharts();
+        robot.interact(() -> vm.setCutoff(320));
+        awaitCharts();
+        robot.clickOn("#scenarioList");
+        // when / then
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z)
+                .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.CONTROL);
+        awaitCharts();
+        assertThat(vm.parameters().cutoff()).isEqualTo(256);
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.Z)
+                .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.CONTROL);
+        awaitCharts();
+        assertThat(vm.parameters().cutoff()).isEqualTo(320);
+        assertThat(Datasets.value(shown(robot, "speed-ratio"), "cutoff:320", 231)).isGreaterThan(1.0);
+        // Ctrl+1 focuses the first chart, Ctrl+0 shows all again
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT1)
+                .release(javafx.scene.input.KeyCode.DIGIT1, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.chartsView().focusedIndex()).isZero();
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT0)
+                .release(javafx.scene.input.KeyCode.DIGIT0, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.chartsView().focusedIndex()).isEqualTo(-1);
+    }
 }
