@@ -1,0 +1,57 @@
+package org.slotlab.app.export;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jfree.chart.JFreeChart;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.ScenarioRun;
+import org.slotlab.charts.ChartExporter;
+import org.slotlab.charts.table.CsvWriter;
+import org.slotlab.charts.table.MarkdownWriter;
+
+/**
+ * The exports issue 3 asks for, all through the charts module: PNG at 1x or 2x of the
+ * {@link ChartExporter#DEFAULT_WIDTH} px layout (the width that reads well in a GitHub or Redmine
+ * comment), SVG, the compare table as CSV or benchmark-driver-style Markdown, and the "Copy for
+ * issue" text (Markdown table, legend and parameters in one block). Shared by the GUI and
+ * {@code slotlab render}.
+ */
+public final class Exports {
+
+    private Exports() {}
+
+    public static void png(JFreeChart chart, Path file, double scale) {
+        ChartExporter.png(chart, file, ChartExporter.DEFAULT_WIDTH, ChartExporter.DEFAULT_HEIGHT, scale);
+    }
+
+    public static void svg(JFreeChart chart, Path file) {
+        ChartExporter.svg(chart, file);
+    }
+
+    public static String csv(ScenarioRun run) {
+        return CsvWriter.write(run.table(), true);
+    }
+
+    public static String markdown(ScenarioRun run) {
+        return MarkdownWriter.write(run.table());
+    }
+
+    /** What "Copy for issue" puts on the clipboard: a heading, the table, the legend and every parameter. */
+    public static String forIssue(ScenarioRun run) {
+        String title = ScenarioRegistry.byId(run.request().parameters().scenario()).title();
+        return "#### Slotlab: " + title + " (" + run.headline() + ")\n\n" + markdown(run);
+    }
+
+    public static void write(Path file, String text) throws IOException {
+        Files.writeString(file, text);
+    }
+
+    /** {@code base} with {@code suffix} in place of its extension: {@code out.png} + {@code -gc-count.png}. */
+    public static Path sibling(Path base, String id, String extension) {
+        String name = base.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        return base.resolveSibling(stem + "-" + id + extension);
+    }
+}

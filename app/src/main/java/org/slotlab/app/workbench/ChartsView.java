@@ -1,0 +1,211 @@
+package org.slotlab.app.workbench;
+
+import java.util.ArrayList;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.scene.control.Label;
+import javafx.scene.layout.ColumnConstraints;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.RowConstraints;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.jfree.chart.plot.CategoryPlot;
+import org.slotlab.app.scenario.ChartSpec;
+import org.slotlab.app.scenario.Scenario;
+import org.slotlab.app.scenario.ScenarioRun;
+
+/**
+ * The centre: one JFreeChart-FX {@link ChartViewer} per {@link ChartSpec} of the scenario in a
+ * grid, with the compare table in the last cell; a chart can be focused (shown alone) and its
+ * value axis zoomed. On each published {@link ScenarioRun} the viewers get the new charts; the
+ * charts themselves were built off the FX thread (jfreechart-fx demos: dataset, chart, viewer).
+ */
+public final class ChartsView extends StackPane {
+
+    /** Zoom step of the value axis, as a fraction of its range. */
+    static final double ZOOM_STEP = 0.8;
+    /** Width share of the chart when a scenario has one chart beside the table, percent. */
+    static final double SINGLE_CHART_SHARE = 62;
+
+    private final WorkbenchViewModel vm;
+    private final CompareView compare;
+    private final GridPane grid = new GridPane();
+    private final List<ChartViewer> viewers = new ArrayList<>();
+    private final List<VBox> cells = new ArrayList<>();
+    private List<ChartSpec> specs = List.of();
+    private int focused = -1;
+    private double zoom = 1.0;
+    private final Label error = new Label();
+    private long chartsShown;
+    private long lastShowNanos;
+
+    public ChartsView(WorkbenchViewModel vm, CompareView compare) {
+        this.vm = vm;
+        this.compare = compare;
+        setId("charts");
+        grid.setHgap(8);
+        grid.setVgap(8);
+        grid.setPadding(new Insets(8));
+        error.setId("chartError");
+        error.getStyleClass().add("error-banner");
+        error.setWrapText(true);
+        error.setVisible(false);
+        StackPane.setAlignment(error, javafx.geometry.Pos.TOP_CENTER);
+        getChildren().addAll(grid, error);
+        vm.scenarioProperty().addListener((o, a, b) -> rebuild(b));
+        vm.runProperty().addListener((o, a, b) -> show(b));
+        vm.errorProperty().addListener((o, a, b) -> {
+            error.setText(b.isEmpty() ? "" : "Not recomputed: " + b);
+            error.setVisible(!b.isEmpty());
+        });
+        rebuild(vm.scenarioProperty().get());
+        show(vm.run());
+    }
+
+    private void rebuild(Scenario scenario) {
+        if (scenario.charts().equals(specs)) {
+            return;
+        }
+        specs = scenario.charts();
+        viewers.clear();
+        cells.clear();
+        for (ChartSpec spec : specs) {
+            ChartViewer v = new ChartViewer(null);
+            v.setId("chart-" + spec.id());
+            v.setMinSize(200, 150);
+            VBox cell = new VBox(v);
+            VBox.setVgrow(v, Priority.ALWAYS);
+            cell.getStyleClass().add("chart-cell");
+            viewers.add(v);
+            cells.add(cell);
+        }
+        focused = -1;
+        layoutGrid();
+    }
+
+    private void layoutGrid() {
+        grid.getChildren().clear();
+        grid.getColumnConstraints().clear();
+        grid.getRowConstraints().clear();
+        List<javafx.scene.Node> nodes = new ArrayList<>();
+        if (focused >= 0) {
+            nodes.add(cells.get(focused));
+        } else {
+            nodes.addAll(cells);
+            nodes.add(compare);
+        }
+        int cols = nodes.size() == 1 ? 1 : 2;
+        int rows = (nodes.size() + cols - 1) / cols;
+        for (int c = 0; c < cols; c++) {
+            ColumnConstraints cc = new ColumnConstraints();
+            // One chart and the table: the chart gets the larger share.
+            cc.setPercentWidth(nodes.size() == 2 ? (c == 0 ? SINGLE_CHART_SHARE : 100 - SINGLE_CHART_SHARE) : 100.0 / cols);
+            cc.setHgrow(Priority.ALWAYS);
+            grid.getColumnConstraints().add(cc);
+        }
+        for (int r = 0; r < rows; r++) {
+            RowConstraints rc = new RowConstraints();
+            rc.setPercentHeight(100.0 / rows);
+            rc.setVgrow(Priority.ALWAYS);
+            grid.getRowConstraints().add(rc);
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            // Two charts + table: the table spans nothing; one chart + table: side by side.
+            grid.add(nodes.get(i), i % cols, i / cols);
+        }
+    }
+
+    private void show(ScenarioRun run) {
+        if (run == null) {
+            return;
+        }
+        long t0 = System.nanoTime();
+        for (int i = 0; i < specs.size(); i++) {
+            final int k = i;
+            run.chart(specs.get(i).id()).ifPresent(rc -> {
+                applyZoom(rc.chart());
+                viewers.get(k).setChart(rc.chart());
+            });
+        }
+        chartsShown++;
+        lastShowNanos = System.nanoTime() - t0;
+    }
+
+    /** FX-thread time the last {@link #show} took (handing the charts to the viewers, which draw them), ns. */
+    public long lastShowNanos() {
+        return lastShowNanos;
+    }
+
+    /** Shows chart {@code index} alone (0-based); out of range shows all. */
+    public void focus(int index) {
+        focused = index >= 0 && index < cells.size() ? index : -1;
+        layoutGrid();
+    }
+
+    public void showAll() {
+        focus(-1);
+    }
+
+    /** The focused chart's index, or -1 when all are shown. */
+    public int focusedIndex() {
+        return focused;
+    }
+
+    public void zoomIn() {
+        zoom *= ZOOM_STEP;
+        reapplyZoom();
+    }
+
+    public void zoomOut() {
+        zoom /= ZOOM_STEP;
+        reapplyZoom();
+    }
+
+    public void resetZoom() {
+        zoom = 1.0;
+        for (ChartViewer v : viewers) {
+            if (v.getChart() != null && v.getChart().getPlot() instanceof CategoryPlot p) {
+                for (int i = 0; i < p.getRangeAxisCount(); i++) {
+                    if (p.getRangeAxis(i) != null) {
+                        p.getRangeAxis(i).setAutoRange(true);
+                    }
+                }
+            }
+        }
+    }
+
+    private void reapplyZoom() {
+        for (ChartViewer v : viewers) {
+            if (v.getChart() != null) {
+                applyZoom(v.getChart());
+            }
+        }
+    }
+
+    private void applyZoom(JFreeChart chart) {
+        if (zoom == 1.0 || !(chart.getPlot() instanceof CategoryPlot p) || p.getRangeAxis() == null) {
+            return;
+        }
+        var axis = p.getRangeAxis();
+        axis.setAutoRange(true);
+        var r = axis.getRange();
+        axis.setRange(r.getLowerBound(), r.getLowerBound() + r.getLength() * zoom);
+    }
+
+    /** The viewers, in chart order (for exports and tests). */
+    public List<ChartViewer> viewers() {
+        return List.copyOf(viewers);
+    }
+
+    public List<ChartSpec> specs() {
+        return specs;
+    }
+
+    /** Runs shown so far (tests wait on it). */
+    public long chartsShown() {
+        return chartsShown;
+    }
+}

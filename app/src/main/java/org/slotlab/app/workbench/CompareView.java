@@ -1,0 +1,195 @@
+package org.slotlab.app.workbench;
+
+import java.util.List;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.scene.layout.VBox;
+import org.slotlab.app.scenario.Pin;
+import org.slotlab.app.scenario.ScenarioRequest;
+import org.slotlab.app.scenario.ScenarioRun;
+import org.slotlab.charts.table.Align;
+import org.slotlab.charts.table.Column;
+import org.slotlab.charts.table.Table;
+
+/**
+ * The compare panel: the pins (each with an unpin button), the "ratios against" choice and the
+ * compare table of the last run, cells formatted by the charts module's {@link Column}s exactly
+ * as the Markdown export prints them.
+ */
+public final class CompareView extends VBox {
+
+    /** Narrowest table column, px: fits "1000" and "1.32x" at 13 px. */
+    static final double MIN_COLUMN_PX = 70;
+    /** Average width of a header character at the 13 px UI font, px. */
+    static final double PX_PER_HEADER_CHAR = 6.6;
+    /** Header cell padding plus sort-arrow room, px. */
+    static final double COLUMN_PADDING_PX = 24;
+    /** Widest table column, px; longer headers end in an ellipsis and show in full as a tooltip. */
+    static final double MAX_COLUMN_PX = 200;
+
+    private final WorkbenchViewModel vm;
+    final TableView<List<Object>> table = new TableView<>();
+    final ComboBox<String> against = new ComboBox<>();
+    private final FlowPane pinChips = new FlowPane(6, 6);
+    private final Label title = new Label();
+    private final Label legend = new Label();
+    private boolean updating;
+
+    public CompareView(WorkbenchViewModel vm) {
+        this.vm = vm;
+        setId("compare");
+        getStyleClass().add("chart-cell");
+        setSpacing(6);
+        setPadding(new Insets(8));
+        table.setId("compareTable");
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setPlaceholder(new Label("computing…"));
+        title.getStyleClass().add("section-title");
+        legend.getStyleClass().add("muted");
+        legend.setWrapText(true);
+        Button pin = new Button("Pin current");
+        pin.setId("pinButton");
+        pin.setTooltip(new Tooltip("Keep the current settings as a named series on every chart (Ctrl+P), up to "
+                + Pin.MAX_PINS));
+        pin.setOnAction(e -> askAndPin());
+        pin.disableProperty().bind(javafx.beans.binding.Bindings.size(vm.pins()).greaterThanOrEqualTo(Pin.MAX_PINS));
+        against.setId("compareAgainst");
+        against.setTooltip(new Tooltip("The series every ratio in the table divides: baseline ns / other ns"));
+        against.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null) {
+                vm.setCompareBaseline(b);
+            }
+        });
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        Label vs = new Label("ratios vs");
+        vs.setMinWidth(Region.USE_PREF_SIZE);
+        pin.setMinWidth(Region.USE_PREF_SIZE);
+        against.setMaxWidth(220);
+        HBox controls = new HBox(8, vs, against, spacer, pin);
+        controls.setAlignment(Pos.CENTER_LEFT);
+        title.setWrapText(true);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getChildren().addAll(title, controls, pinChips, table, legend);
+        vm.pins().addListener((javafx.collections.ListChangeListener<Pin>) c -> refreshPins());
+        vm.compareBaselineProperty().addListener((o, a, b) -> refreshPins());
+        vm.scenarioProperty().addListener((o, a, b) -> refreshPins());
+        vm.runProperty().addListener((o, a, b) -> show(b));
+        refreshPins();
+        show(vm.run());
+    }
+
+    /** Asks for a name (default the next letter) and pins the current settings. */
+    public void askAndPin() {
+        TextInputDialog d = new TextInputDialog(vm.nextPinName());
+        d.setTitle("Pin current settings");
+        d.setHeaderText("Name this baseline (" + vm.parameters().candidatePolicy().name() + ", "
+                + vm.parameters().layout() + ")");
+        d.showAndWait().ifPresent(name -> vm.pin(name).ifPresent(msg -> {
+            var a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.WARNING, msg);
+            a.setHeaderText("Not pinned");
+            a.showAndWait();
+        }));
+    }
+
+    private void refreshPins() {
+        updating = true;
+        try {
+            pinChips.getChildren().clear();
+            for (Pin p : vm.pins()) {
+                Button x = new Button("✕");
+                x.getStyleClass().add("chip-close");
+                x.setTooltip(new Tooltip("Unpin " + p.name()));
+                x.setOnAction(e -> vm.unpin(p.name()));
+                boolean cutoff = vm.scenarioProperty().get().uses().contains(
+                        org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF);
+                Label l = new Label(p.name() + ": " + (cutoff ? p.parameters().candidatePolicy().name() + ", "
+                        + p.parameters().layout() + ", " + p.parameters().source().label() : p.parameters().layout()));
+                HBox chip = new HBox(4, l, x);
+                chip.setAlignment(Pos.CENTER_LEFT);
+                chip.getStyleClass().add("chip");
+                pinChips.getChildren().add(chip);
+            }
+            pinChips.setVisible(!vm.pins().isEmpty());
+            pinChips.setManaged(!vm.pins().isEmpty());
+            against.getItems().setAll(ScenarioRequest.POLICY_BASELINE);
+            vm.pins().forEach(p -> against.getItems().add(p.name()));
+            against.setValue(vm.compareBaselineProperty().get());
+        } finally {
+            updating = false;
+        }
+    }
+
+    private void show(ScenarioRun run) {
+        if (run == null) {
+            return;
+        }
+        Table t = run.table();
+        title.setText(t.title());
+        legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));
+        if (!sameColumns(t)) {
+            table.getColumns().clear();
+            // On screen the ratios come right after the key: they are what the table is for.
+            for (int i : displayOrder(t)) {
+                final int c = i;
+                Column col = t.columns().get(i);
+                TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
+                tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(col.display(cd.getValue().get(c))));
+                tc.setSortable(false);
+                tc.setPrefWidth(Math.min(MAX_COLUMN_PX,
+                        Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX)));
+                Label header = new Label(col.header());
+                header.setTooltip(new Tooltip(col.header()));
+                tc.setText(null);
+                tc.setGraphic(header);
+                if (col.align() == Align.RIGHT) {
+                    tc.setStyle("-fx-alignment: CENTER-RIGHT;");
+                }
+                table.getColumns().add(tc);
+            }
+        }
+        table.getItems().setAll(t.rows());
+        table.setUserData(t);
+    }
+
+    /** Column indices: the key, then ratio columns (suffix "x"), then the values. */
+    static List<Integer> displayOrder(Table t) {
+        List<Integer> order = new java.util.ArrayList<>();
+        order.add(0);
+        for (int i = 1; i < t.columns().size(); i++) {
+            if (t.columns().get(i).suffix().equals("x")) {
+                order.add(i);
+            }
+        }
+        for (int i = 1; i < t.columns().size(); i++) {
+            if (!order.contains(i)) {
+                order.add(i);
+            }
+        }
+        return order;
+    }
+
+    private boolean sameColumns(Table t) {
+        if (!(table.getUserData() instanceof Table old) || old.columns().size() != t.columns().size()) {
+            return false;
+        }
+        for (int i = 0; i < t.columns().size(); i++) {
+            if (!old.columns().get(i).equals(t.columns().get(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

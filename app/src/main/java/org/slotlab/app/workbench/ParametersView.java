@@ -1,0 +1,507 @@
+package org.slotlab.app.workbench;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Button;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Slider;
+import javafx.scene.control.Spinner;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.shape.Line;
+import javafx.stage.FileChooser;
+import javafx.util.Duration;
+import org.controlsfx.control.ToggleSwitch;
+import org.slotlab.app.scenario.CustomLayout;
+import org.slotlab.app.scenario.ModelInputs;
+import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.scenario.Scenario.ParameterGroup;
+import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.string.SlicePosition;
+import org.slotlab.model.string.SourceState;
+import org.slotlab.model.workload.KeepMode;
+
+/**
+ * The parameters panel (right): binds each control to {@link WorkbenchViewModel#parametersProperty()}
+ * and forwards every change to a view-model command; nothing here decides anything. A rejected
+ * value shows the view-model's message under the section and the control snaps back.
+ */
+public final class ParametersView extends ScrollPane {
+
+    /** Arrow-key step of the cutoff slider, bytes: one VALUE (slot sizes are multiples of 8). */
+    static final int CUTOFF_KEY_STEP = 8;
+    /** Preset choice meaning "a custom layout". */
+    static final String CUSTOM = "custom…";
+
+    private final WorkbenchViewModel vm;
+    private boolean updating;
+
+    final Slider cutoffSlider = new Slider(0, 1024, 256);
+    final TextField cutoffField = new TextField();
+    final Label largestEmbedded = new Label();
+    final CheckBox snap = new CheckBox("snap to slot sizes");
+    final SlotTicks ticks = new SlotTicks();
+    final ToggleSwitch frozenRule = new ToggleSwitch("frozen-source rule");
+    final CheckBox secondMaster = new CheckBox("master's rule");
+    final Spinner<Integer> secondCutoff = new Spinner<>(0, 1024, 256, 8);
+    final ComboBox<SourceState> source = new ComboBox<>();
+    final ComboBox<SlicePosition> position = new ComboBox<>();
+    final ToggleSwitch alwaysEmbed = new ToggleSwitch("always embed (no cutoff)");
+    final ToggleSwitch sharableMiddle = new ToggleSwitch("sharable middle (#19315)");
+    final TextField baseline = new TextField();
+    final ComboBox<String> layout = new ComboBox<>();
+    final Button editLayout = new Button("Edit…");
+    final Label profile = new Label();
+    final Button loadProfile = new Button("Load JSON…");
+    final Button defaultProfile = new Button("Default");
+    final TextField lens = new TextField();
+    final TextField rangeFrom = new TextField("0");
+    final TextField rangeTo = new TextField("1000");
+    final TextField rangeStep = new TextField("50");
+    final Button applyRange = new Button("Apply");
+    final TextField count = new TextField();
+    final TextField retain = new TextField();
+    final ComboBox<KeepMode> keep = new ComboBox<>();
+    final TextField sourceLen = new TextField();
+    final TextField allocations = new TextField();
+    private final Label message = new Label();
+    private final TitledPane cutoffPane;
+    private final TitledPane sourcePane;
+    private final TitledPane layoutPane;
+    private final TitledPane workloadPane;
+    private final TitledPane slotPane;
+
+    public ParametersView(WorkbenchViewModel vm) {
+        this.vm = vm;
+        setId("parameters");
+        setFitToWidth(true);
+        setHbarPolicy(ScrollBarPolicy.NEVER);
+        setPrefWidth(370);
+        setMinWidth(300);
+
+        cutoffSlider.setId("cutoffSlider");
+        cutoffField.setId("cutoffField");
+        largestEmbedded.setId("largestEmbedded");
+        frozenRule.setId("frozenRule");
+        source.setId("sourceState");
+        cutoffField.setPrefColumnCount(5);
+        largestEmbedded.getStyleClass().add("headline");
+        cutoffSlider.setMaxWidth(Double.MAX_VALUE);
+        cutoffSlider.setBlockIncrement(CUTOFF_KEY_STEP);
+
+        VBox sliderBox = new VBox(0, cutoffSlider, ticks);
+        HBox cutoffRow = row(new Label("cutoff"), cutoffField, new Label("B"), snap);
+        VBox cutoffBox = new VBox(6, cutoffRow, sliderBox, largestEmbedded,
+                row(frozenRule), row(new Label("second cutoff"), secondCutoff, secondMaster), row(alwaysEmbed));
+        cutoffPane = section("Cutoff (STR_SUBSEQ_EMBED_MAX_SIZE)", cutoffBox);
+
+        source.getItems().setAll(SourceState.values());
+        position.getItems().setAll(SlicePosition.values());
+        source.setConverter(new LabelConverter<>(SourceState::label, SourceState::parse));
+        position.setConverter(new LabelConverter<>(SlicePosition::label, SlicePosition::parse));
+        keep.getItems().setAll(KeepMode.values());
+        keep.setConverter(new LabelConverter<>(KeepMode::label, KeepMode::parse));
+        secondCutoff.setEditable(true);
+        secondCutoff.setPrefWidth(90);
+        GridPane sourceGrid = grid();
+        addRow(sourceGrid, 0, "source", source);
+        addRow(sourceGrid, 1, "slice", position);
+        addRow(sourceGrid, 2, "baseline", baseline);
+        VBox sourceBox = new VBox(6, sourceGrid, sharableMiddle);
+        sourcePane = section("Source and policies", sourceBox);
+
+        layout.getItems().setAll(RubyLayout.presetNames());
+        layout.getItems().add(CUSTOM);
+        layout.setId("layoutPreset");
+        GridPane layoutGrid = grid();
+        addRow(layoutGrid, 0, "layout", new HBox(6, layout, editLayout));
+        addRow(layoutGrid, 1, "cost profile", new VBox(4, profile, new HBox(6, loadProfile, defaultProfile)));
+        profile.setWrapText(true);
+        layoutPane = section("Layout and cost profile", layoutGrid);
+
+        lens.setId("lens");
+        GridPane workGrid = grid();
+        addRow(workGrid, 0, "lengths", lens);
+        for (TextField f : List.of(rangeFrom, rangeTo, rangeStep)) {
+            f.setPrefColumnCount(4);
+        }
+        HBox range = new HBox(4, rangeFrom, new Label(".."), rangeTo, new Label("step"), rangeStep, applyRange);
+        range.setAlignment(Pos.CENTER_LEFT);
+        applyRange.setMinWidth(Pane.USE_PREF_SIZE);
+        addRow(workGrid, 1, "range", range);
+        addRow(workGrid, 2, "count N", count);
+        addRow(workGrid, 3, "retain R", retain);
+        addRow(workGrid, 4, "keep", keep);
+        addRow(workGrid, 5, "source len", sourceLen);
+        workloadPane = section("Workload (byteslice loop)", workGrid);
+
+        GridPane slotGrid = grid();
+        addRow(slotGrid, 0, "allocations", allocations);
+        slotPane = section("Workload (slot sizes)", slotGrid);
+
+        message.setId("parameterMessage");
+        message.setWrapText(true);
+        message.getStyleClass().add("error-message");
+        message.setManaged(false);
+        message.setVisible(false);
+
+        VBox content = new VBox(8, message, cutoffPane, sourcePane, layoutPane, workloadPane, slotPane);
+        content.setPadding(new Insets(8));
+        setContent(content);
+
+        largestEmbedded.textProperty().bind(vm.largestEmbeddedProperty());
+        tooltips();
+        wire();
+        vm.parametersProperty().addListener((o, a, b) -> refresh());
+        refresh();
+    }
+
+    private void tooltips() {
+        tip(Tips.CUTOFF, cutoffSlider, cutoffField, largestEmbedded);
+        tip(Tips.SNAP, snap);
+        tip(Tips.FROZEN_RULE, frozenRule);
+        tip(Tips.SECOND_CUTOFF, secondCutoff, secondMaster);
+        tip(Tips.SOURCE, source);
+        tip(Tips.POSITION, position);
+        tip(Tips.ALWAYS_EMBED, alwaysEmbed);
+        tip(Tips.MIDDLE, sharableMiddle);
+        tip(Tips.BASELINE, baseline);
+        tip(Tips.LAYOUT, layout, editLayout);
+        tip(Tips.PROFILE, profile, loadProfile, defaultProfile);
+        tip(Tips.LENS, lens);
+        tip(Tips.RANGE, rangeFrom, rangeTo, rangeStep, applyRange);
+        tip(Tips.COUNT, count);
+        tip(Tips.RETAIN, retain);
+        tip(Tips.KEEP, keep);
+        tip(Tips.SOURCE_LEN, sourceLen);
+        tip(Tips.ALLOCATIONS, allocations);
+    }
+
+    private static void tip(String text, javafx.scene.control.Control... controls) {
+        for (var c : controls) {
+            Tooltip t = new Tooltip(text);
+            t.setWrapText(true);
+            t.setMaxWidth(420);
+            t.setShowDelay(Duration.millis(400));
+            t.setShowDuration(Duration.seconds(30));
+            c.setTooltip(t);
+        }
+    }
+
+    private void wire() {
+        cutoffSlider.valueProperty().addListener((o, a, b) -> {
+            if (!updating) {
+                show(vm.setCutoff((int) Math.round(b.doubleValue())));
+            }
+        });
+        cutoffSlider.valueChangingProperty().addListener((o, a, changing) -> {
+            if (!changing) {
+                vm.endEdit();
+            }
+        });
+        commitOnAction(cutoffField, t -> vm.setCutoff(parseInt(t, "cutoff")));
+        snap.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withSnapToSlots(b)));
+        frozenRule.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withFrozenRule(b)));
+        secondMaster.selectedProperty().addListener((o, a, b) ->
+                forward(null, p -> p.withFrozenRuleSecondCutoff(b ? null : secondCutoff.getValue())));
+        secondCutoff.valueProperty().addListener((o, a, b) -> {
+            if (b != null && !secondMaster.isSelected()) {
+                forward("second-cutoff", p -> p.withFrozenRuleSecondCutoff(b));
+            }
+        });
+        source.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                forward(null, p -> p.withSource(b));
+            }
+        });
+        position.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                forward(null, p -> p.withPosition(b));
+            }
+        });
+        keep.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                forward(null, p -> p.withKeep(b));
+            }
+        });
+        alwaysEmbed.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withAlwaysEmbed(b)));
+        sharableMiddle.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withSharableMiddle(b)));
+        commitOnAction(baseline, t -> vm.edit(null, p -> p.withBaselinePolicy(t.trim())));
+        layout.valueProperty().addListener((o, a, b) -> {
+            if (updating || b == null) {
+                return;
+            }
+            if (CUSTOM.equals(b)) {
+                editCustomLayout();
+            } else {
+                show(vm.edit(null, p -> p.withLayout(b, null)));
+            }
+        });
+        editLayout.setOnAction(e -> editCustomLayout());
+        loadProfile.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Load a cost profile");
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cost profile (*.json)", "*.json"));
+            var f = fc.showOpenDialog(getScene().getWindow());
+            if (f != null) {
+                loadProfile(f.toPath());
+            }
+        });
+        defaultProfile.setOnAction(e -> show(vm.edit(null, p -> p.withCostProfile(null))));
+        commitOnAction(lens, vm::setLens);
+        applyRange.setOnAction(e -> {
+            try {
+                show(vm.setLensRange(parseLong(rangeFrom.getText(), "range from"), parseLong(rangeTo.getText(), "range to"),
+                        parseLong(rangeStep.getText(), "range step")));
+            } catch (IllegalArgumentException ex) {
+                show(Optional.of(ex.getMessage()));
+            }
+        });
+        commitOnAction(count, t -> vm.edit(null, p -> p.withCount(parseLong(t, "count N"))));
+        commitOnAction(retain, t -> vm.edit(null, p -> p.withRetain(parseLong(t, "retain R"))));
+        commitOnAction(sourceLen, t -> vm.edit(null, p -> p.withSourceLen(parseLong(t, "source length"))));
+        commitOnAction(allocations, t -> vm.edit(null, p -> p.withAllocations(parseLong(t, "allocations"))));
+    }
+
+    /** Loads a cost profile file into the parameters (used by the button and the menu). */
+    public void loadProfile(Path path) {
+        ModelInputs.forget(path.toString());
+        show(vm.edit(null, p -> p.withCostProfile(path.toString())));
+    }
+
+    /** Opens the custom layout editor; OK applies the validated layout. */
+    public void editCustomLayout() {
+        Parameters p = vm.parameters();
+        CustomLayout start = p.customLayout() != null ? p.customLayout() : CustomLayout.from(vm.layoutProperty().get());
+        new LayoutEditorDialog(start).showAndWait().ifPresent(c -> show(vm.edit(null, q -> q.withLayout(c.name(), c))));
+        refresh();
+    }
+
+    private void forward(String key, java.util.function.UnaryOperator<Parameters> change) {
+        if (!updating) {
+            show(vm.edit(key, change));
+        }
+    }
+
+    private void commitOnAction(TextField field, Function<String, Optional<String>> command) {
+        Runnable commit = () -> {
+            if (updating) {
+                return;
+            }
+            try {
+                show(command.apply(field.getText()));
+            } catch (IllegalArgumentException e) {
+                show(Optional.of(e.getMessage()));
+            }
+        };
+        field.setOnAction(e -> commit.run());
+        field.focusedProperty().addListener((o, a, focused) -> {
+            if (!focused) {
+                commit.run();
+            }
+        });
+    }
+
+    private void show(Optional<String> problem) {
+        message.setText(problem.orElse(""));
+        message.setVisible(problem.isPresent());
+        message.setManaged(problem.isPresent());
+        if (problem.isPresent()) {
+            refresh();
+        }
+    }
+
+    static int parseInt(String text, String what) {
+        try {
+            return Integer.parseInt(text.trim().replace(",", "").replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a whole number");
+        }
+    }
+
+    static long parseLong(String text, String what) {
+        try {
+            return Long.parseLong(text.trim().replace(",", "").replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a whole number");
+        }
+    }
+
+    /** Pushes the view-model's parameters into the controls without echoing them back. */
+    void refresh() {
+        Parameters p = vm.parameters();
+        RubyLayout l = vm.layoutProperty().get();
+        updating = true;
+        try {
+            cutoffSlider.setMax(l.largestSlotSize());
+            cutoffSlider.setValue(Math.min(p.cutoff(), l.largestSlotSize()));
+            if (!cutoffField.isFocused()) {
+                cutoffField.setText(Integer.toString(p.cutoff()));
+            }
+            ticks.setSlots(l.slotSizes(), l.largestSlotSize());
+            snap.setSelected(p.snapToSlots());
+            frozenRule.setSelected(p.frozenRule());
+            secondMaster.setSelected(p.frozenRuleSecondCutoff() == null);
+            secondCutoff.setDisable(!p.frozenRule() || p.frozenRuleSecondCutoff() == null || p.alwaysEmbed());
+            secondMaster.setDisable(!p.frozenRule() || p.alwaysEmbed());
+            if (p.frozenRuleSecondCutoff() != null) {
+                secondCutoff.getValueFactory().setValue(p.frozenRuleSecondCutoff());
+            }
+            frozenRule.setDisable(p.alwaysEmbed());
+            cutoffSlider.setDisable(p.alwaysEmbed());
+            cutoffField.setDisable(p.alwaysEmbed());
+            source.setValue(p.source());
+            position.setValue(p.position());
+            alwaysEmbed.setSelected(p.alwaysEmbed());
+            sharableMiddle.setSelected(p.sharableMiddle());
+            if (!baseline.isFocused()) {
+                baseline.setText(p.baselinePolicy());
+            }
+            layout.setValue(p.customLayout() != null ? CUSTOM : p.layout());
+            editLayout.setDisable(p.customLayout() == null);
+            profile.setText(ModelInputs.profile(p).name() + (p.costProfile() == null ? " (default)" : "\n" + p.costProfile()));
+            if (!lens.isFocused()) {
+                lens.setText(String.join(", ", p.lens().stream().map(String::valueOf).toList()));
+            }
+            setIfNotFocused(count, String.format(java.util.Locale.ROOT, "%,d", p.count()));
+            setIfNotFocused(retain, String.format(java.util.Locale.ROOT, "%,d", p.retain()));
+            setIfNotFocused(sourceLen, String.format(java.util.Locale.ROOT, "%,d", p.sourceLen()));
+            setIfNotFocused(allocations, String.format(java.util.Locale.ROOT, "%,d", p.allocations()));
+            keep.setValue(p.keep());
+            var uses = vm.scenarioProperty().get().uses();
+            setGroup(cutoffPane, uses.contains(ParameterGroup.CUTOFF));
+            setGroup(sourcePane, uses.contains(ParameterGroup.SOURCE));
+            setGroup(layoutPane, uses.contains(ParameterGroup.LAYOUT));
+            setGroup(workloadPane, uses.contains(ParameterGroup.WORKLOAD));
+            setGroup(slotPane, uses.contains(ParameterGroup.SLOT_WORKLOAD));
+        } finally {
+            updating = false;
+        }
+    }
+
+    private static void setIfNotFocused(TextField f, String text) {
+        if (!f.isFocused()) {
+            f.setText(text);
+        }
+    }
+
+    private static void setGroup(TitledPane pane, boolean used) {
+        pane.setVisible(used);
+        pane.setManaged(used);
+    }
+
+    private static TitledPane section(String title, javafx.scene.Node content) {
+        TitledPane t = new TitledPane(title, content);
+        t.setCollapsible(true);
+        t.setAnimated(false);
+        return t;
+    }
+
+    private static HBox row(javafx.scene.Node... nodes) {
+        HBox h = new HBox(6, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        return h;
+    }
+
+    private static GridPane grid() {
+        GridPane g = new GridPane();
+        g.setHgap(8);
+        g.setVgap(6);
+        return g;
+    }
+
+    private static void addRow(GridPane g, int row, String label, javafx.scene.Node node) {
+        Label l = new Label(label);
+        l.setMinWidth(Pane.USE_PREF_SIZE);
+        g.add(l, 0, row);
+        g.add(node, 1, row);
+        GridPane.setHgrow(node, Priority.ALWAYS);
+    }
+
+    /** Marks under the cutoff slider at each slot size of the layout. */
+    static final class SlotTicks extends Pane {
+        /** Half the slider thumb's width: where the track starts and ends, px (Modena's default thumb). */
+        static final double THUMB_HALF_WIDTH = 8;
+        private int[] slots = new int[0];
+        private double max = 1;
+
+        SlotTicks() {
+            setPrefHeight(26);
+            setMinHeight(26);
+            getStyleClass().add("slot-ticks");
+        }
+
+        void setSlots(int[] slots, double max) {
+            if (java.util.Arrays.equals(this.slots, slots) && this.max == max) {
+                return;
+            }
+            this.slots = slots.clone();
+            this.max = max;
+            getChildren().clear();
+            for (int s : slots) {
+                Line line = new Line(0, 0, 0, 6);
+                line.getStyleClass().add("slot-tick");
+                Label label = new Label(Integer.toString(s));
+                label.getStyleClass().add("slot-tick-label");
+                getChildren().addAll(line, label);
+            }
+            requestLayout();
+        }
+
+        @Override
+        protected void layoutChildren() {
+            double w = getWidth() - 2 * THUMB_HALF_WIDTH;
+            double lastRight = -1e9;
+            for (int i = 0; i < slots.length; i++) {
+                double x = THUMB_HALF_WIDTH + w * slots[i] / max;
+                Line line = (Line) getChildren().get(2 * i);
+                Label label = (Label) getChildren().get(2 * i + 1);
+                line.setStartX(x);
+                line.setEndX(x);
+                label.autosize();
+                double lw = label.getWidth();
+                double lx = Math.max(0, Math.min(getWidth() - lw, x - lw / 2));
+                label.relocate(lx, 7);
+                // Crowded slot sizes (32, 40, 64): keep the first label of a cluster only.
+                label.setVisible(lx >= lastRight + 2);
+                if (label.isVisible()) {
+                    lastRight = lx + lw;
+                }
+            }
+        }
+    }
+
+    /** Shows an enum by its CRuby-style label. */
+    static final class LabelConverter<T> extends javafx.util.StringConverter<T> {
+        private final Function<T, String> toLabel;
+        private final Function<String, T> parse;
+
+        LabelConverter(Function<T, String> toLabel, Function<String, T> parse) {
+            this.toLabel = toLabel;
+            this.parse = parse;
+        }
+
+        @Override
+        public String toString(T t) {
+            return t == null ? "" : toLabel.apply(t);
+        }
+
+        @Override
+        public T fromString(String s) {
+            return parse.apply(s);
+        }
+    }
+}

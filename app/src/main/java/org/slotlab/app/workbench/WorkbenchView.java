@@ -1,0 +1,354 @@
+package org.slotlab.app.workbench;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import javafx.geometry.Insets;
+import javafx.geometry.Pos;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.RadioMenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.Region;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+import org.jfree.chart.JFreeChart;
+import org.slotlab.app.export.Exports;
+import org.slotlab.app.io.ScenarioFile;
+import org.slotlab.app.scenario.ChartSpec;
+import org.slotlab.app.scenario.Scenario;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.ScenarioRun;
+
+/**
+ * The workbench window: menu bar (every command with a shortcut), scenario navigator left,
+ * charts and compare table centre, parameters right, status bar bottom. Menus forward to
+ * {@link WorkbenchViewModel} commands and to the {@link Exports} of the last published run;
+ * file problems appear in a dialog and leave the current state as it was.
+ */
+public final class WorkbenchView extends BorderPane {
+
+    private final WorkbenchViewModel vm;
+    private final Stage stage;
+    final ParametersView parameters;
+    final ChartsView charts;
+    final CompareView compare;
+    final NavigatorView navigator;
+    final Label status = new Label();
+    final Label notice = new Label();
+    private Path lastDir;
+
+    public WorkbenchView(WorkbenchViewModel vm, Stage stage) {
+        this.vm = vm;
+        this.stage = stage;
+        setId("workbench");
+        parameters = new ParametersView(vm);
+        compare = new CompareView(vm);
+        charts = new ChartsView(vm, compare);
+        navigator = new NavigatorView(vm);
+        navigator.setPadding(new Insets(8));
+        setTop(menus());
+        setLeft(navigator);
+        setCenter(charts);
+        setRight(parameters);
+        setBottom(statusBar());
+        // Drop a .slotlab.json on the window to open it.
+        setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles() && e.getDragboard().getFiles().stream()
+                    .anyMatch(f -> f.getName().endsWith(ScenarioFile.SUFFIX))) {
+                e.acceptTransferModes(javafx.scene.input.TransferMode.COPY);
+            }
+            e.consume();
+        });
+        setOnDragDropped(e -> {
+            e.getDragboard().getFiles().stream().filter(f -> f.getName().endsWith(ScenarioFile.SUFFIX)).findFirst()
+                    .ifPresent(f -> open(f.toPath()));
+            e.setDropCompleted(true);
+            e.consume();
+        });
+        if (stage != null) {
+            stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> "Slotlab: "
+                    + vm.scenarioProperty().get().title()
+                    + (vm.fileProperty().get() == null ? "" : " [" + vm.fileProperty().get().getFileName() + "]"),
+                    vm.scenarioProperty(), vm.fileProperty()));
+        }
+    }
+
+    private HBox statusBar() {
+        status.setId("status");
+        status.textProperty().bind(vm.statusProperty());
+        notice.setId("notice");
+        notice.getStyleClass().add("notice");
+        Label largest = new Label();
+        largest.textProperty().bind(vm.largestEmbeddedProperty());
+        largest.getStyleClass().add("status-strong");
+        largest.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.scenarioProperty().get()
+                .uses().contains(org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF), vm.scenarioProperty()));
+        largest.managedProperty().bind(largest.visibleProperty());
+        Region spacer = new Region();
+        HBox.setHgrow(spacer, Priority.ALWAYS);
+        HBox bar = new HBox(14, largest, status, spacer, notice);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.setPadding(new Insets(4, 10, 4, 10));
+        bar.getStyleClass().add("status-bar");
+        return bar;
+    }
+
+    private MenuBar menus() {
+        Menu file = new Menu("_File");
+        file.getItems().addAll(
+                item("_Open scenario…", "Shortcut+O", this::openDialog),
+                item("_Save scenario", "Shortcut+S", this::save),
+                item("Save scenario _as…", "Shortcut+Shift+S", this::saveAs),
+                new SeparatorMenuItem(),
+                item("Export PNG (1x, 1200 px)…", "Shortcut+E", () -> exportImage("png", 1)),
+                item("Export PNG (2x, 2400 px)…", "Shortcut+Shift+E", () -> exportImage("png", 2)),
+                item("Export SVG…", "Shortcut+Alt+E", () -> exportImage("svg", 1)),
+                item("Export table as CSV…", "Shortcut+Alt+C", () -> exportText("csv")),
+                item("Export table as Markdown…", "Shortcut+Alt+M", () -> exportText("md")),
+                item("_Copy for issue", "Shortcut+Shift+C", this::copyForIssue),
+                new SeparatorMenuItem(),
+                item("_Quit", "Shortcut+Q", () -> {
+                    if (stage != null) {
+                        stage.close();
+                    }
+                }));
+        Menu edit = new Menu("_Edit");
+        MenuItem undo = item("_Undo", "Shortcut+Z", vm::undo);
+        undo.disableProperty().bind(vm.canUndoProperty().not());
+        MenuItem redo = item("_Redo", "Shortcut+Shift+Z", vm::redo);
+        redo.disableProperty().bind(vm.canRedoProperty().not());
+        edit.getItems().addAll(undo, redo, new SeparatorMenuItem(),
+                item("Reset to the thread's settings", "Shortcut+R", vm::resetToThreadDefaults),
+                item("Edit custom layout…", "Shortcut+L", parameters::editCustomLayout),
+                item("Load cost profile…", "Shortcut+Shift+L", () -> parameters.loadProfile.fire()));
+        Menu view = new Menu("_View");
+        view.getItems().addAll(
+                item("Show all charts", "Shortcut+0", charts::showAll),
+                item("Focus chart 1", "Shortcut+1", () -> charts.focus(0)),
+                item("Focus chart 2", "Shortcut+2", () -> charts.focus(1)),
+                item("Focus chart 3", "Shortcut+3", () -> charts.focus(2)),
+                new SeparatorMenuItem(),
+                item("Zoom in (value axis)", "Shortcut+EQUALS", charts::zoomIn),
+                item("Zoom out (value axis)", "Shortcut+MINUS", charts::zoomOut),
+                item("Reset zoom", "Shortcut+Shift+0", charts::resetZoom),
+                new SeparatorMenuItem(),
+                item("Larger chart text", "Shortcut+Shift+EQUALS", () -> vm.scaleChartText(1.15)),
+                item("Smaller chart text", "Shortcut+Shift+MINUS", () -> vm.scaleChartText(1 / 1.15)),
+                item("Default chart text", "Shortcut+Alt+0", vm::resetChartText));
+        Menu compareMenu = new Menu("_Compare");
+        compareMenu.getItems().addAll(
+                item("_Pin current settings…", "Shortcut+P", compare::askAndPin),
+                item("Unpin all", "Shortcut+Shift+P", vm::clearPins));
+        Menu scenarios = new Menu("_Scenario");
+        ToggleGroup g = new ToggleGroup();
+        int n = 1;
+        for (Scenario s : ScenarioRegistry.all()) {
+            RadioMenuItem r = new RadioMenuItem(s.title());
+            r.setToggleGroup(g);
+            r.setAccelerator(KeyCombination.keyCombination("Alt+" + n++));
+            r.setOnAction(e -> vm.selectScenario(s.id()));
+            r.setSelected(vm.scenarioProperty().get() == s);
+            vm.scenarioProperty().addListener((o, a, b) -> r.setSelected(b == s));
+            scenarios.getItems().add(r);
+        }
+        Menu help = new Menu("_Help");
+        help.getItems().add(item("How to read the charts", "F1", this::howToRead));
+        MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, help);
+        bar.setId("menuBar");
+        return bar;
+    }
+
+    private static MenuItem item(String text, String accelerator, Runnable action) {
+        MenuItem m = new MenuItem(text);
+        m.setAccelerator(KeyCombination.keyCombination(accelerator));
+        m.setOnAction(e -> action.run());
+        return m;
+    }
+
+    public ChartsView chartsView() {
+        return charts;
+    }
+
+    // ------------------------------------------------------------------ files
+
+    private void openDialog() {
+        FileChooser fc = chooser("Open scenario", "Slotlab scenario (*" + ScenarioFile.SUFFIX + ")", "*" + ScenarioFile.SUFFIX);
+        File f = fc.showOpenDialog(stage);
+        if (f != null) {
+            open(f.toPath());
+        }
+    }
+
+    /** Opens a scenario file; a bad file shows a dialog and keeps the current state. */
+    public void open(Path path) {
+        try {
+            vm.open(path);
+            notice("Opened " + path.getFileName());
+        } catch (ScenarioFile.ScenarioFormatException e) {
+            error("Cannot open scenario", e.getMessage() + "\n\nYour current settings are unchanged.");
+        }
+    }
+
+    private void save() {
+        if (vm.fileProperty().get() == null) {
+            saveAs();
+        } else {
+            saveTo(vm.fileProperty().get());
+        }
+    }
+
+    private void saveAs() {
+        FileChooser fc = chooser("Save scenario", "Slotlab scenario (*" + ScenarioFile.SUFFIX + ")", "*" + ScenarioFile.SUFFIX);
+        fc.setInitialFileName("scenario" + ScenarioFile.SUFFIX);
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            Path p = f.toPath();
+            if (!p.getFileName().toString().endsWith(ScenarioFile.SUFFIX)) {
+                p = p.resolveSibling(p.getFileName().toString().replaceFirst("(\\.json)?$", "") + ScenarioFile.SUFFIX);
+            }
+            saveTo(p);
+        }
+    }
+
+    private void saveTo(Path p) {
+        try {
+            vm.save(p);
+            notice("Saved " + p.getFileName());
+        } catch (IOException e) {
+            error("Cannot save scenario", p + ": " + e.getMessage());
+        }
+    }
+
+    // ------------------------------------------------------------------ exports
+
+    /**
+     * Writes the shown charts: the focused one to {@code file} exactly, or every chart as
+     * {@code file-<chart id>.ext} when all are shown (a scenario with one chart writes {@code file}).
+     */
+    public List<Path> exportCharts(Path file, String format, double scale) {
+        ScenarioRun run = vm.run();
+        if (run == null) {
+            return List.of();
+        }
+        List<ChartSpec> specs = charts.specs();
+        int f = charts.focusedIndex();
+        List<ChartSpec> which = f >= 0 ? List.of(specs.get(f)) : specs;
+        List<Path> written = new java.util.ArrayList<>();
+        for (ChartSpec spec : which) {
+            Path target = which.size() == 1 ? file : Exports.sibling(file, spec.id(), "." + format);
+            JFreeChart chart = run.chart(spec.id()).orElseThrow().forExport();
+            if (format.equals("svg")) {
+                Exports.svg(chart, target);
+            } else {
+                Exports.png(chart, target, scale);
+            }
+            written.add(target);
+        }
+        return written;
+    }
+
+    private void exportImage(String format, double scale) {
+        FileChooser fc = chooser("Export " + format.toUpperCase(java.util.Locale.ROOT),
+                format.toUpperCase(java.util.Locale.ROOT) + " (*." + format + ")", "*." + format);
+        fc.setInitialFileName(vm.parameters().scenario() + (scale > 1 ? "@2x" : "") + "." + format);
+        File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return;
+        }
+        try {
+            List<Path> written = exportCharts(f.toPath(), format, scale);
+            notice("Wrote " + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
+        } catch (RuntimeException e) {
+            error("Export failed", f + ": " + e.getMessage());
+        }
+    }
+
+    private void exportText(String ext) {
+        ScenarioRun run = vm.run();
+        if (run == null) {
+            return;
+        }
+        FileChooser fc = chooser("Export table", (ext.equals("csv") ? "CSV" : "Markdown") + " (*." + ext + ")", "*." + ext);
+        fc.setInitialFileName(vm.parameters().scenario() + "." + ext);
+        File f = fc.showSaveDialog(stage);
+        if (f == null) {
+            return;
+        }
+        try {
+            Exports.write(f.toPath(), ext.equals("csv") ? Exports.csv(run) : Exports.markdown(run));
+            notice("Wrote " + f.getName());
+        } catch (IOException e) {
+            error("Export failed", f + ": " + e.getMessage());
+        }
+    }
+
+    /** Puts the Markdown table and parameters on the clipboard. */
+    public void copyForIssue() {
+        vm.issueText().ifPresent(text -> {
+            ClipboardContent c = new ClipboardContent();
+            c.putString(text);
+            Clipboard.getSystemClipboard().setContent(c);
+            notice("Copied table and parameters (" + text.lines().count() + " lines) for an issue comment");
+        });
+    }
+
+    private FileChooser chooser(String title, String description, String pattern) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle(title);
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
+        Path dir = lastDir != null ? lastDir : vm.fileProperty().get() != null ? vm.fileProperty().get().getParent() : null;
+        if (dir != null && dir.toFile().isDirectory()) {
+            fc.setInitialDirectory(dir.toFile());
+        }
+        return fc;
+    }
+
+    private void notice(String text) {
+        notice.setText(text);
+    }
+
+    private void error(String header, String text) {
+        Alert a = new Alert(Alert.AlertType.ERROR, text);
+        a.setHeaderText(header);
+        a.initOwner(stage);
+        a.show();
+    }
+
+    private void howToRead() {
+        Alert a = new Alert(Alert.AlertType.INFORMATION, HOW_TO_READ);
+        a.setHeaderText("How to read the charts");
+        a.initOwner(stage);
+        a.getDialogPane().setPrefWidth(640);
+        a.show();
+    }
+
+    /** The text of Help > How to read the charts (also in the README). */
+    static final String HOW_TO_READ = """
+            Speed ratio per length: baseline ns / candidate ns per slice length, bars from the 1.0 line; \
+            above 1 (green) the candidate is faster, below (vermillion) slower. The dashed line is the \
+            largest length the cutoff still embeds (231 B for 256). Markers are the numbers published in \
+            the #22186 thread, labelled with who measured them and on what machine.
+
+            GC count per N slices: how many GCs run while N slices are taken; bigger slots mean fewer \
+            slots per page and more GCs.
+
+            Retained memory for R kept slices: what the kept slices hold alive; the note gives the worst \
+            case against the baseline (6.4x for cutoff 256 vs master in the thread).
+
+            Slot sizes: ns per allocation (bars) and GC runs per N allocations (line) per slot size, with \
+            byroot's table overlaid.
+
+            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured.""";
+}

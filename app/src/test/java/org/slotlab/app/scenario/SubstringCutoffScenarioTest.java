@@ -1,0 +1,104 @@
+package org.slotlab.app.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.slotlab.charts.SlotlabTheme;
+import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.string.SourceState;
+import org.slotlab.model.string.SubseqPolicies;
+import org.slotlab.model.workload.Experiments;
+
+class SubstringCutoffScenarioTest {
+
+    private static ScenarioRun run(Parameters p, Pin... pins) {
+        return new SubstringCutoffScenario().compute(new ScenarioRequest(p, List.of(pins), ScenarioRequest.POLICY_BASELINE),
+                SlotlabTheme.standard(), () -> false);
+    }
+
+    @Test
+    void largestEmbeddedLen_cutoff256_is231OnBothVwaLayouts() {
+        assertThat(ModelInputs.largestEmbeddedLen(RubyLayout.ruby41dev(), 256)).isEqualTo(231);
+        assertThat(ModelInputs.largestEmbeddedLen(RubyLayout.ruby34(), 256)).isEqualTo(231);
+        // 24 + len + 1 <= 128 -> 103, the cutoff-128 row of subseq_retained.csv
+        assertThat(ModelInputs.largestEmbeddedLen(RubyLayout.ruby41dev(), 128)).isEqualTo(103);
+        // no length embeds below the header plus terminator
+        assertThat(ModelInputs.largestEmbeddedLen(RubyLayout.ruby41dev(), 10)).isEqualTo(-1);
+    }
+
+    @Test
+    void threadDefaults_speedRatios_areTheModelsComparisons() {
+        Parameters p = Parameters.threadDefaults();
+        ScenarioRun r = run(p);
+        var model = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
+                SubseqPolicies.cutoff(256), p.loop(), p.lens());
+        var chart = r.chart(SubstringCutoffScenario.SPEED.id()).orElseThrow().chart();
+        for (var c : model) {
+            assertThat(Datasets.value(chart, "cutoff:256", (int) c.value())).isEqualTo(c.speedRatio());
+        }
+        // 232 no longer embeds under 256: shared as on master
+        assertThat(Datasets.value(chart, "cutoff:256", 232)).isEqualTo(1.0);
+        assertThat(r.headline()).isEqualTo("largest embedded length: 231 B");
+    }
+
+    @Test
+    void frozenSource_overlaysThePublishedPoints_labelledWithSourceAndMachine() {
+        var chart = run(Parameters.threadDefaults()).chart("speed-ratio").orElseThrow().chart();
+        var published = chart.getCategoryPlot().getDataset(1);
+        List<String> keys = published.getRowKeys().stream().map(Object::toString).toList();
+        assertThat(keys).anySatisfy(k -> assertThat(k).contains("himura467").contains("arm64 macOS").contains("000"))
+                .anySatisfy(k -> assertThat(k).contains("byroot"));
+        // himura467, cutoff-256, len 50: 1.30 (subseq_len_sweep.csv)
+        assertThat(published.getValue(0, published.getColumnIndex(50)).doubleValue()).isEqualTo(1.30);
+    }
+
+    @Test
+    void unfrozenSource_hidesFrozenSourceOverlays() {
+        var chart = run(Parameters.threadDefaults().withSource(SourceState.UNFROZEN_UNSHARED))
+                .chart("speed-ratio").orElseThrow().chart();
+        var published = chart.getCategoryPlot().getDataset(1);
+        assertThat(published == null || published.getRowCount() == 0).isTrue();
+    }
+
+    @Test
+    void pins_addASeriesToEveryChart() {
+        Parameters p = Parameters.threadDefaults();
+        ScenarioRun r = run(p, new Pin("A", p.withCutoff(128)), new Pin("B", p.withAlwaysEmbed(true)));
+        var speed = r.chart("speed-ratio").orElseThrow().chart().getCategoryPlot().getDataset(0);
+        assertThat(speed.getRowKeys()).map(Object::toString).contains("cutoff:256", "A (cutoff:128)", "B (always-embed)");
+        var gc = r.chart("gc-count").orElseThrow().chart().getCategoryPlot().getDataset(0);
+        assertThat(gc.getRowKeys()).map(Object::toString).contains("master", "cutoff:256", "A (cutoff:128)");
+        var retained = r.chart("retained").orElseThrow().chart().getCategoryPlot().getDataset(0);
+        assertThat(retained.getRowKeys()).map(Object::toString).contains("B (always-embed)");
+        assertThat(r.table().columns()).extracting(c -> c.header()).contains("master/A (cutoff:128)");
+    }
+
+    @Test
+    void compareBaseline_pin_dividesByThePin() {
+        Parameters p = Parameters.threadDefaults();
+        ScenarioRun r = new SubstringCutoffScenario().compute(new ScenarioRequest(p, List.of(new Pin("A", p)), "A"),
+                SlotlabTheme.standard(), () -> false);
+        assertThat(r.table().columns().get(1).header()).isEqualTo("A (cutoff:256) (ns)");
+        // the current settings equal the pin: ratio 1.00 in every row
+        int ratioCol = r.table().columns().size() - 1;
+        assertThat(r.table().columns().get(ratioCol).header()).isEqualTo("A (cutoff:256)/cutoff:256");
+        assertThat(r.table().rows()).allSatisfy(row -> assertThat((Double) row.get(ratioCol)).isEqualTo(1.0));
+    }
+
+    @Test
+    void cancelled_stopsEarly() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SubstringCutoffScenario().compute(
+                ScenarioRequest.of(Parameters.threadDefaults()), SlotlabTheme.standard(), () -> true))
+                .isInstanceOf(java.util.concurrent.CancellationException.class);
+    }
+
+    @Test
+    void slotScenario_modelAndByrootOverlay() {
+        Parameters p = Parameters.threadDefaults().withScenario(SlotSizeScenario.ID);
+        ScenarioRun r = new SlotSizeScenario().compute(ScenarioRequest.of(p), SlotlabTheme.standard(), () -> false);
+        var rows = Datasets.of(r.chart("slot-size").orElseThrow().chart());
+        assertThat(rows).anySatisfy(s -> assertThat(s).contains("byroot").contains("|1024|"));
+        assertThat(r.table().rows()).hasSize(RubyLayout.ruby41dev().heapCount());
+    }
+}

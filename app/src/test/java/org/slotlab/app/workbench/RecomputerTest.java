@@ -1,0 +1,126 @@
+package org.slotlab.app.workbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+class RecomputerTest {
+
+    @Test
+    void burst_whileBusy_onlyTheLatestIsPublished_andTheRunningOneIsCancelled() throws Exception {
+        // given: a computation that blocks on its first input until released
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch published = new CountDownLatch(1);
+        List<Integer> results = new CopyOnWriteArrayList<>();
+        List<Integer> computed = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, cancelled) -> {
+            computed.add(in);
+            if (in == 1) {
+                firstStarted.countDown();
+                await(release);
+                if (cancelled.getAsBoolean()) {
+                    throw new java.util.concurrent.CancellationException();
+                }
+            }
+            return in * 10;
+        }, Runnable::run, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+                results.add(output);
+                if (input == 4) {
+                    published.countDown();
+                }
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+                results.add(-1);
+            }
+        });
+        // when: 1 starts, then 2, 3, 4 arrive while it runs
+        r.submit(1);
+        assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        r.submit(2);
+        r.submit(3);
+        long last = r.submit(4);
+        release.countDown();
+        assertThat(published.await(10, TimeUnit.SECONDS)).isTrue();
+        // then: 2 and 3 were never computed, 1 was cancelled, only 4's result arrived
+        assertThat(computed).containsExactly(1, 4);
+        assertThat(results).containsExactly(40);
+        assertThat(r.cancelledRuns()).isEqualTo(1);
+        assertThat(r.latestGeneration()).isEqualTo(last);
+        r.close();
+    }
+
+    @Test
+    void error_isPublishedForTheLatestRequest() throws Exception {
+        CountDownLatch done = new CountDownLatch(1);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> {
+            throw new IllegalArgumentException("cutoff must be >= 0 bytes, got " + in);
+        }, Runnable::run, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+                errors.add(error.getMessage());
+                done.countDown();
+            }
+        });
+        r.submit(-1);
+        assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+        assertThat(errors).containsExactly("cutoff must be >= 0 bytes, got -1");
+        r.close();
+    }
+
+    private static void await(CountDownLatch l) {
+        try {
+            l.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void slowPublisher_getsOnlyTheNewestDelivery() throws Exception {
+        // given: a publisher that queues deliveries until the test runs them (a busy FX thread)
+        java.util.concurrent.BlockingQueue<Runnable> fx = new java.util.concurrent.LinkedBlockingQueue<>();
+        List<Integer> shown = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> {
+            return in;
+        }, fx::add, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+                shown.add(output);
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+            }
+        });
+        // when: three requests complete while nothing is delivered
+        r.submit(1);
+        while (fx.isEmpty()) {
+            Thread.onSpinWait();
+        }
+        r.submit(2);
+        r.submit(3);
+        while (!r.idle()) {
+            Thread.onSpinWait();
+        }
+        // then: one queued delivery, which shows the newest result
+        Runnable delivery = fx.poll(10, TimeUnit.SECONDS);
+        delivery.run();
+        assertThat(fx).isEmpty();
+        assertThat(shown).containsExactly(3);
+        r.close();
+    }
+}

@@ -1,0 +1,219 @@
+package org.slotlab.app.workbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.input.MouseButton;
+import javafx.stage.Stage;
+import javax.imageio.ImageIO;
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartViewer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slotlab.app.SlotlabApp;
+import org.slotlab.app.export.Exports;
+import org.slotlab.app.scenario.Datasets;
+import org.slotlab.app.scenario.ModelInputs;
+import org.slotlab.app.scenario.Parameters;
+import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.string.SourceState;
+import org.slotlab.model.string.SubseqPolicies;
+import org.slotlab.model.workload.Experiments;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+/** The workbench window under Monocle (headless): what only the UI does. */
+@ExtendWith(ApplicationExtension.class)
+class WorkbenchFxTest {
+
+    /** Window size, px: inside Monocle's default 1280 x 800 headless screen. */
+    static final double W = 1260;
+    static final double H = 780;
+
+    private WorkbenchViewModel vm;
+    private WorkbenchView view;
+
+    @Start
+    void start(Stage stage) {
+        vm = new WorkbenchViewModel(Platform::runLater, true);
+        view = new WorkbenchView(vm, stage);
+        Scene scene = new Scene(view, W, H);
+        scene.getStylesheets().add(SlotlabApp.stylesheet());
+        stage.setScene(scene);
+        stage.show();
+    }
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    /** Waits until the charts show the newest request. */
+    private void awaitCharts() throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
+                () -> vm.publishedGenerationProperty().get() >= target);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    private JFreeChart shown(FxRobot robot, String id) {
+        return robot.lookup("#chart-" + id).queryAs(ChartViewer.class).getChart();
+    }
+
+    @Test
+    void dragCutoff_changesTheRatioDataset(FxRobot robot) throws Exception {
+        // given
+        awaitCharts();
+        List<String> before = Datasets.of(shown(robot, "speed-ratio"));
+        Node thumb = robot.lookup("#cutoffSlider .thumb").query();
+        // when
+        robot.drag(thumb, MouseButton.PRIMARY).moveBy(-30, 0).release(MouseButton.PRIMARY);
+        awaitCharts();
+        // then
+        int cutoff = vm.parameters().cutoff();
+        assertThat(cutoff).isLessThan(256);
+        List<String> after = Datasets.of(shown(robot, "speed-ratio"));
+        assertThat(after).isNotEqualTo(before);
+        assertThat(robot.lookup("#largestEmbedded").queryLabeled().getText())
+                .isEqualTo("largest embedded length: " + ModelInputs.largestEmbeddedLen(RubyLayout.ruby41dev(), cutoff) + " B");
+        // the slider drag is one undo step
+        robot.interact(vm::undo);
+        awaitCharts();
+        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(before);
+    }
+
+    @Test
+    void frozenRule_withUnfrozenSource_ratiosChangeAsTheModelSays(FxRobot robot) throws Exception {
+        awaitCharts();
+        robot.interact(() -> view.parameters.source.setValue(SourceState.UNFROZEN_UNSHARED));
+        awaitCharts();
+        // when: the rule is switched on by clicking the ToggleSwitch
+        robot.clickOn(robot.lookup("#frozenRule .thumb-area").queryAs(Node.class));
+        awaitCharts();
+        // then: for a source that needs a root the rule embeds under 256, exactly as the model computes
+        Parameters p = vm.parameters();
+        assertThat(p.frozenRule()).isTrue();
+        var unfrozen = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
+                SubseqPolicies.frozenRule(256), p.loop(), p.lens());
+        JFreeChart chart = shown(robot, "speed-ratio");
+        for (var c : unfrozen) {
+            assertThat(Datasets.value(chart, "frozen-rule:256", (int) c.value())).isEqualTo(c.speedRatio());
+        }
+        assertThat(Datasets.value(chart, "frozen-rule:256", 100)).isGreaterThan(1.0);
+        // and for a frozen source the rule falls back to master's rule: no speed change at 100 B
+        robot.interact(() -> view.parameters.source.setValue(SourceState.FROZEN));
+        awaitCharts();
+        assertThat(Datasets.value(shown(robot, "speed-ratio"), "frozen-rule:256", 100)).isEqualTo(1.0);
+    }
+
+    @Test
+    void export_writesValidPngSvgAndMarkdown(FxRobot robot, @TempDir Path dir) throws Exception {
+        awaitCharts();
+        List<Path> png = WaitForAsyncUtils.asyncFx(() -> view.exportCharts(dir.resolve("x.png"), "png", 2)).get();
+        List<Path> svg = WaitForAsyncUtils.asyncFx(() -> view.exportCharts(dir.resolve("x.svg"), "svg", 1)).get();
+        assertThat(png).hasSize(3);
+        for (Path p : png) {
+            var img = ImageIO.read(p.toFile());
+            assertThat(img.getWidth()).isEqualTo(2400);
+            assertThat(img.getHeight()).isEqualTo(1350);
+        }
+        assertThat(Files.readString(svg.get(0))).startsWith("<?xml").contains("<svg").endsWith("</svg>\n");
+        Path md = dir.resolve("x.md");
+        Exports.write(md, Exports.markdown(vm.run()));
+        List<String> lines = Files.readAllLines(md);
+        assertThat(lines).anySatisfy(l -> assertThat(l).startsWith("| len_bytes |"))
+                .anySatisfy(l -> assertThat(l).matches("\\|-+:\\|.*"));
+        // focused chart: exactly the chosen file
+        robot.interact(() -> view.chartsView().focus(1));
+        List<Path> one = WaitForAsyncUtils.asyncFx(() -> view.exportCharts(dir.resolve("gc.png"), "png", 1)).get();
+        assertThat(one).containsExactly(dir.resolve("gc.png"));
+        assertThat(ImageIO.read(dir.resolve("gc.png").toFile()).getWidth()).isEqualTo(1200);
+    }
+
+    @Test
+    void saveThenOpen_roundTripsToIdenticalDatasets(FxRobot robot, @TempDir Path dir) throws Exception {
+        // given: non-default settings and a pin
+        awaitCharts();
+        robot.clickOn("#cutoffField").eraseText(3).write("160").type(javafx.scene.input.KeyCode.ENTER);
+        awaitCharts();
+        assertThat(vm.parameters().cutoff()).isEqualTo(160);
+        robot.interact(() -> vm.pin("A"));
+        awaitCharts();
+        List<String> speed = Datasets.of(shown(robot, "speed-ratio"));
+        List<String> gc = Datasets.of(shown(robot, "gc-count"));
+        Path f = dir.resolve("s.slotlab.json");
+        robot.interact(() -> {
+            try {
+                vm.save(f);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        // when: everything changes, then the file is opened
+        robot.interact(() -> {
+            vm.clearPins();
+            vm.setCutoff(640);
+        });
+        awaitCharts();
+        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isNotEqualTo(speed);
+        robot.interact(() -> view.open(f));
+        awaitCharts();
+        // then
+        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(speed);
+        assertThat(Datasets.of(shown(robot, "gc-count"))).isEqualTo(gc);
+    }
+
+    @Test
+    void openBadFile_showsADialog_andKeepsTheCharts(FxRobot robot, @TempDir Path dir) throws Exception {
+        awaitCharts();
+        List<String> speed = Datasets.of(shown(robot, "speed-ratio"));
+        Path f = dir.resolve("bad.slotlab.json");
+        Files.writeString(f, "{\"slotlabScenarioVersion\": 3}");
+        robot.interact(() -> view.open(f));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
+                .contains("newer than this Slotlab reads").contains("unchanged");
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(speed);
+        assertThat(vm.parameters()).isEqualTo(Parameters.threadDefaults());
+    }
+
+    @Test
+    void shortcuts_undoRedoAndPin(FxRobot robot) throws Exception {
+        // given: one parameter change, focus away from text fields (they keep Ctrl+Z for their text)
+        awaitCharts();
+        robot.interact(() -> vm.setCutoff(320));
+        awaitCharts();
+        robot.clickOn("#scenarioList");
+        // when / then
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z)
+                .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.CONTROL);
+        awaitCharts();
+        assertThat(vm.parameters().cutoff()).isEqualTo(256);
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.Z)
+                .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.CONTROL);
+        awaitCharts();
+        assertThat(vm.parameters().cutoff()).isEqualTo(320);
+        assertThat(Datasets.value(shown(robot, "speed-ratio"), "cutoff:320", 231)).isGreaterThan(1.0);
+        // Ctrl+1 focuses the first chart, Ctrl+0 shows all again
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT1)
+                .release(javafx.scene.input.KeyCode.DIGIT1, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.chartsView().focusedIndex()).isZero();
+        robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT0)
+                .release(javafx.scene.input.KeyCode.DIGIT0, javafx.scene.input.KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.chartsView().focusedIndex()).isEqualTo(-1);
+    }
+}
