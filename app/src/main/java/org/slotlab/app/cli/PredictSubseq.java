@@ -59,6 +59,11 @@ public final class PredictSubseq implements Callable<Integer> {
     @Option(names = "--keep", defaultValue = "first", description = "first (an array of the first R, kept to the end) or ring (the last R)")
     String keep;
 
+    @Option(names = "--keep-while-timing",
+            description = "keep the R slices during the timed N-slice run (GC pressure under retention); by default, "
+                    + "as in the thread, the timed run drops every slice and R kept slices are measured on their own")
+    boolean keepWhileTiming;
+
     @Option(names = "--sweep", defaultValue = "len",
             description = "what varies: len (default, over --len), cutoff (over --values, at the first --len) or retain (over --values)")
     String sweep;
@@ -90,7 +95,7 @@ public final class PredictSubseq implements Callable<Integer> {
             throw new IllegalArgumentException("--source-len (" + sourceLen + ") must be >= the largest --len (" + maxLen + ")");
         }
         SliceLoop loop = new SliceLoop(lenList.get(0), sourceLen, SourceState.parse(source), SlicePosition.parse(position),
-                count, retain, KeepMode.parse(keep));
+                count, retain, KeepMode.parse(keep), keepWhileTiming);
         List<Comparison> rows = switch (sweep) {
             case "len" -> Experiments.subseqSweep(layout, profile, base, cand, loop, lenList);
             case "cutoff" -> Experiments.cutoffSweep(layout, profile, base, v -> candidateAt(v), loop,

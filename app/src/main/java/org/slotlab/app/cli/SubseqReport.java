@@ -72,9 +72,10 @@ public final class SubseqReport {
         }
         b.footer(LEGEND);
         b.footer(String.format(Locale.ROOT,
-                "parameters: layout %s, source %s (%,d B), %s slices, count %,d, retain %,d (%s), profile %s",
+                "parameters: layout %s, source %s (%,d B), %s slices, count %,d, retain %,d (%s, %s), profile %s",
                 layout.name(), loop.source().label(), loop.sourceLen(), loop.position().label(), loop.count(),
-                loop.retain(), loop.keep().label(), profile.name()));
+                loop.retain(), loop.keep().label(), loop.keepWhileTiming() ? "kept while timed" : "measured apart from the timed run",
+                profile.name()));
         b.footer("predicted by Slotlab " + SlotlabCommand.version() + " (model: counted events x fitted cost coefficients)");
         return b.build();
     }

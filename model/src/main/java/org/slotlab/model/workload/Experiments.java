@@ -23,14 +23,25 @@ public final class Experiments {
                 plan.representation());
     }
 
+    /**
+     * One side of a slice loop: timed over its timing loop, and, unless R is kept while timing,
+     * its kept memory from a run of the R kept slices.
+     */
+    public static Outcome slice(RubyLayout layout, CostProfile profile, SubseqPolicy policy, SliceLoop loop) {
+        Outcome timed = run(layout, profile, loop.timingLoop().plan(layout, policy));
+        if (loop.keepWhileTiming() || loop.retain() == 0) {
+            return loop.retain() == 0 ? timed.withRetainedBytes(0) : timed;
+        }
+        return timed.withRetainedBytes(run(layout, profile, loop.memoryLoop().plan(layout, policy)).sim().retainedBytes());
+    }
+
     /** The substring sweep: one comparison per length. */
     public static List<Comparison> subseqSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
             SubseqPolicy candidate, SliceLoop loop, List<Long> lens) {
         List<Comparison> rows = new ArrayList<>(lens.size());
         for (long len : lens) {
             SliceLoop l = loop.withLen(len);
-            rows.add(new Comparison("len_bytes", len, run(layout, profile, l.plan(layout, baseline)),
-                    run(layout, profile, l.plan(layout, candidate))));
+            rows.add(new Comparison("len_bytes", len, slice(layout, profile, baseline, l), slice(layout, profile, candidate, l)));
         }
         return rows;
     }
@@ -42,9 +53,9 @@ public final class Experiments {
     public static List<Comparison> cutoffSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
             java.util.function.LongFunction<SubseqPolicy> candidateFor, SliceLoop loop, List<Long> cutoffs) {
         List<Comparison> rows = new ArrayList<>(cutoffs.size());
-        Outcome base = run(layout, profile, loop.plan(layout, baseline));
+        Outcome base = slice(layout, profile, baseline, loop);
         for (long c : cutoffs) {
-            rows.add(new Comparison("cutoff_bytes", c, base, run(layout, profile, loop.plan(layout, candidateFor.apply(c)))));
+            rows.add(new Comparison("cutoff_bytes", c, base, slice(layout, profile, candidateFor.apply(c), loop)));
         }
         return rows;
     }
@@ -55,8 +66,7 @@ public final class Experiments {
         List<Comparison> rows = new ArrayList<>(retains.size());
         for (long r : retains) {
             SliceLoop l = loop.withRetain(r);
-            rows.add(new Comparison("retain", r, run(layout, profile, l.plan(layout, baseline)),
-                    run(layout, profile, l.plan(layout, candidate))));
+            rows.add(new Comparison("retain", r, slice(layout, profile, baseline, l), slice(layout, profile, candidate, l)));
         }
         return rows;
     }

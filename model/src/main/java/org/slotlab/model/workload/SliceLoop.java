@@ -25,9 +25,18 @@ import org.slotlab.model.string.SubseqPolicy;
  * @param count     N, slices taken
  * @param retain    R, slices kept
  * @param keep      how the R are kept
+ * @param keepWhileTiming false (default, as in the thread): time and count GCs over N slices that
+ *                  are all dropped, and measure the R kept slices' memory in a run of their own (the
+ *                  thread's speed benchmarks kept nothing; its memory script kept 200,000). true: one
+ *                  run of N slices that keeps R while it is timed (GC pressure under retention)
  */
 public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosition position, long count,
-        long retain, KeepMode keep) {
+        long retain, KeepMode keep, boolean keepWhileTiming) {
+
+    public SliceLoop(long len, long sourceLen, SourceState source, SlicePosition position, long count, long retain,
+            KeepMode keep) {
+        this(len, sourceLen, source, position, count, retain, keep, false);
+    }
 
     public SliceLoop {
         if (len < 0) {
@@ -50,11 +59,22 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
 
     public SliceLoop withLen(long newLen) {
         return new SliceLoop(newLen, Math.max(sourceLen, newLen + (position == SlicePosition.MIDDLE ? 1 : 0)), source,
-                position, count, retain, keep);
+                position, count, retain, keep, keepWhileTiming);
     }
 
     public SliceLoop withRetain(long newRetain) {
-        return new SliceLoop(len, sourceLen, source, position, Math.max(count, newRetain), newRetain, keep);
+        return new SliceLoop(len, sourceLen, source, position, Math.max(count, newRetain), newRetain, keep, keepWhileTiming);
+    }
+
+    /** The loop that is timed: N slices, keeping R only when {@link #keepWhileTiming()}. */
+    public SliceLoop timingLoop() {
+        return keepWhileTiming || retain == 0 ? this
+                : new SliceLoop(len, sourceLen, source, position, count, 0, keep, false);
+    }
+
+    /** The run whose end state is the memory of R kept slices: R slices, all kept. */
+    public SliceLoop memoryLoop() {
+        return new SliceLoop(len, sourceLen, source, position, Math.max(1, retain), retain, KeepMode.FIRST, true);
     }
 
     /** What one slice does under {@code policy}. */
