@@ -76,7 +76,7 @@ final class SampleCharts {
     /** Speed ratios of one variant, frozen source, numeric lengths only. */
     static LengthSeries sweep(String variant, String name) {
         List<LengthPoint> points = new ArrayList<>();
-        for (Map<String, String> row : ReferenceCsv.read("subseq_len_sweep.csv")) {
+        for (Map<String, String> row : org.slotlab.model.reference.ReferenceTable.load("subseq_len_sweep.csv").rows()) {
             if (row.get("variant").equals(variant) && row.get("source_state").equals("frozen")
                     && row.get("len_bytes").matches("\\d+")) {
                 points.add(new LengthPoint(Integer.parseInt(row.get("len_bytes")), Double.parseDouble(row.get("speedup"))));
@@ -88,7 +88,7 @@ final class SampleCharts {
     /** byroot's ips run: branch ips / master ips = master ns / branch ns. */
     static LengthSeries byrootRatios() {
         List<LengthPoint> points = new ArrayList<>();
-        for (Map<String, String> row : ReferenceCsv.read("subseq_byroot_ips.csv")) {
+        for (Map<String, String> row : org.slotlab.model.reference.ReferenceTable.load("subseq_byroot_ips.csv").rows()) {
             double ratio = Double.parseDouble(row.get("branch_ips_millions")) / Double.parseDouble(row.get("master_ips_millions"));
             points.add(new LengthPoint(Integer.parseInt(row.get("len_bytes")), ratio));
         }
@@ -98,7 +98,7 @@ final class SampleCharts {
     /** Slot himura467 reported per length for the no-cutoff patch; 40 B where the result is shared. */
     static Map<Integer, Integer> slotUsedNoCutoff() {
         Map<Integer, Integer> slots = new LinkedHashMap<>();
-        for (Map<String, String> row : ReferenceCsv.read("subseq_len_sweep.csv")) {
+        for (Map<String, String> row : org.slotlab.model.reference.ReferenceTable.load("subseq_len_sweep.csv").rows()) {
             if (row.get("variant").equals("no-cutoff")) {
                 String slot = row.get("slot_bytes_used");
                 slots.put(Integer.parseInt(row.get("len_bytes")), slot.equals("shared") ? SHARED_SLOT_BYTES : Integer.parseInt(slot));
@@ -138,7 +138,7 @@ final class SampleCharts {
 
     static List<SlotPoint> slotTable() {
         List<SlotPoint> points = new ArrayList<>();
-        for (Map<String, String> row : ReferenceCsv.read("slot_alloc_gc.csv")) {
+        for (Map<String, String> row : org.slotlab.model.reference.ReferenceTable.load("slot_alloc_gc.csv").rows()) {
             points.add(new SlotPoint(Integer.parseInt(row.get("slot_bytes")), Double.parseDouble(row.get("ns_per_alloc")),
                     Double.parseDouble(row.get("gc_count_per_10M_allocs"))));
         }
