@@ -108,7 +108,7 @@ public final class RubyLayout {
      * CRuby 3.4.5: five heaps of 40/80/160/320/640 B (gc/default/default.c:2256 heap_slot_size),
      * 64 KiB pages (default.c:607-610), RString 40 B with the embedded bytes at offset 24
      * (rstring.h:196-253), termlen 1. Boot state measured on ruby 3.4.5 built from Debian's source
-     * with RubyGems loaded (sample-data/measured/ruby-3.4.5-debian-exp1-x86_64.json): pages per heap
+     * with RubyGems loaded (sample-data/measured/ruby-3.4.5-debian-exp1-x86_64.json.gz): pages per heap
      * from GC.stat_heap (10/8/7/3/3); reachable objects per heap = the heap's slots minus the free
      * slots one cycle of a dying loop in that heap finds (Object.new: 16,373 - 3,503 = 12,870; an
      * 80 B middle copy: 3,913; a 160 B string: 1,236; a 640 B copy: 79; 320 B: allocated - freed, 29);
@@ -170,7 +170,7 @@ public final class RubyLayout {
      * CRuby 3.1.2 (Debian 12): one heap of 40 B RVALUEs (USE_RVARGC 0, internal/gc.h:70-74),
      * 16 KiB pages (gc.c:855-860), strings embed up to 23 bytes + NUL (rstring.h:215), embedded
      * bytes at offset 16. Init_heap adds 24 pages eagerly (gc.c:3446). Boot state measured on
-     * Debian 12's ruby 3.1.2 with RubyGems loaded (sample-data/measured/ruby-3.1.2-debian12-x86_64.json):
+     * Debian 12's ruby 3.1.2 with RubyGems loaded (sample-data/measured/ruby-3.1.2-debian12-x86_64.json.gz):
      * 53 pages; 16,699 old objects; 17,191 reachable objects (the 21,655 available slots minus the
      * 4,464 a dying loop finds free each cycle; GC.stat's heap_live_slots also counts unswept garbage).
      */

@@ -44,7 +44,7 @@ class RealRubyTest {
     static List<Case> cases(String file, boolean ruby34) throws Exception {
         JsonNode root;
         try (InputStream in = RealRubyTest.class.getResourceAsStream("/sample-data/measured/" + file)) {
-            root = new ObjectMapper().readTree(in);
+            root = new ObjectMapper().readTree(new java.util.zip.GZIPInputStream(in));
         }
         List<Case> out = new ArrayList<>();
         for (JsonNode run : root.path("modes").path("gems_enabled").path("runs")) {
@@ -129,12 +129,12 @@ class RealRubyTest {
 
     @Test
     void ruby31_everyMeasuredLoop_objectsPerIterationExact_gcCountClose() throws Exception {
-        check(cases("ruby-3.1.2-debian12-x86_64.json", false), 0.03);
+        check(cases("ruby-3.1.2-debian12-x86_64.json.gz", false), 0.03);
     }
 
     @Test
     void ruby34_everyMeasuredLoop_objectsPerIterationExact_gcCountClose() throws Exception {
-        check(cases("ruby-3.4.5-debian-exp1-x86_64.json", true), 0.05);
+        check(cases("ruby-3.4.5-debian-exp1-x86_64.json.gz", true), 0.05);
     }
 
     /**
