@@ -2,7 +2,6 @@ package org.slotlab.model.classnew;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -115,16 +114,7 @@ public record ClassNewCosts(String name, String jit, String machine, String fitt
         if (!arr.isArray()) {
             throw new IllegalArgumentException(where + ": 'coefficients' must be an array");
         }
-        List<Coefficient> list = new java.util.ArrayList<>();
-        int i = 0;
-        for (JsonNode c : arr) {
-            if (!c.path("name").isTextual() || !c.path("value").isNumber()) {
-                throw new IllegalArgumentException(where + ": coefficients[" + i + "] needs a 'name' and a numeric 'value'");
-            }
-            list.add(new Coefficient(c.path("name").asText(), c.path("value").asDouble(), c.path("unit").asText(""),
-                    c.path("description").asText(""), c.path("provenance").asText("")));
-            i++;
-        }
+        List<Coefficient> list = Coefficient.listFromJson(arr, where);
         return new ClassNewCosts(root.path("name").asText("unnamed"), root.path("jit").asText(""),
                 root.path("machine").asText(""), root.path("fittedWith").asText(""), list);
     }
@@ -136,15 +126,7 @@ public record ClassNewCosts(String name, String jit, String machine, String fitt
         root.put("jit", jit);
         root.put("machine", machine);
         root.put("fittedWith", fittedWith);
-        ArrayNode arr = root.putArray("coefficients");
-        for (Coefficient c : coefficients) {
-            ObjectNode o = arr.addObject();
-            o.put("name", c.name());
-            o.put("value", c.value());
-            o.put("unit", c.unit());
-            o.put("description", c.description());
-            o.put("provenance", c.provenance());
-        }
+        Coefficient.writeJson(root.putArray("coefficients"), coefficients);
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (IOException e) {

@@ -2,7 +2,6 @@ package org.slotlab.model.cost;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -127,21 +126,7 @@ public final class CostProfile {
             throw new IllegalArgumentException("unsupported slotlabProfileVersion " + root.path("slotlabProfileVersion")
                     + " (this Slotlab reads version 1)");
         }
-        JsonNode coeffs = root.path("coefficients");
-        if (!coeffs.isArray()) {
-            throw new IllegalArgumentException("'coefficients' must be an array");
-        }
-        List<Coefficient> list = new ArrayList<>();
-        int i = 0;
-        for (JsonNode c : coeffs) {
-            String n = c.path("name").asText(null);
-            if (n == null || !c.path("value").isNumber()) {
-                throw new IllegalArgumentException("coefficients[" + i + "] needs a 'name' and a numeric 'value'");
-            }
-            list.add(new Coefficient(n, c.path("value").asDouble(), c.path("unit").asText(""),
-                    c.path("description").asText(""), c.path("provenance").asText("")));
-            i++;
-        }
+        List<Coefficient> list = Coefficient.listFromJson(root.path("coefficients"), where);
         org.slotlab.model.layout.RubyLayout layout = null;
         String layoutName = null;
         JsonNode l = root.path("layout");
@@ -163,15 +148,7 @@ public final class CostProfile {
         } else if (layoutName != null) {
             root.put("layout", layoutName);
         }
-        ArrayNode arr = root.putArray("coefficients");
-        for (Coefficient c : coefficients.values()) {
-            ObjectNode o = arr.addObject();
-            o.put("name", c.name());
-            o.put("value", c.value());
-            o.put("unit", c.unit());
-            o.put("description", c.description());
-            o.put("provenance", c.provenance());
-        }
+        Coefficient.writeJson(root.putArray("coefficients"), coefficients.values());
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (IOException e) {
