@@ -327,7 +327,7 @@ public final class ProfileCalibration {
                         rest = Math.hypot(rest, r);
                     }
                     if (rest < INDEPENDENCE_TOLERANCE * norm) {
-                        notes.put(name, "its column is a combination of " + kept + " in every probe row");
+                        notes.put(name, "confounded: a combination of the coefficients fitted before it in every probe row");
                         continue;
                     }
                 } catch (IllegalArgumentException dependent) {
