@@ -49,9 +49,9 @@ slot_source = BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty? ? "GC.stat_heap[:sl
 # Boot cycle: what a GC keeps in each heap, which GC.stat at boot cannot say (with --disable-gems
 # no GC has run yet, so heap_live_slots still counts boot's garbage). For each heap, a loop whose
 # objects die at once and land only in that heap (Object.new in the smallest, A * len in the
-# others) runs through two GCs; the allocations between them are the free slots that cycle found,
-# and the most slots the heap held during it minus those is what the GC kept (reachable objects,
-# plus old garbage a minor GC does not free). GC.latest_gc_info(:major_by) at each GC tracks the
+# others) runs through RVALUE_OLD_AGE + 4 GCs; the allocations between two GCs are the free slots
+# that cycle found, and the most slots the heap held minus the mean free slots of the last four
+# cycles is what a GC keeps (reachable objects, plus old garbage a minor GC does not free). GC.latest_gc_info(:major_by) at each GC tracks the
 # GCs since the last major.
 A = "a".freeze
 HEAP_SLOTS_OF =
@@ -95,18 +95,26 @@ def slotlab_run_to_gc(heap, len)
   [GC.stat(:total_allocated_objects) - a0, most]
 end
 
+# Cycles per heap: RVALUE_OLD_AGE (3) GCs promote what survives boot, then the steady cycles read
+# (an even number, for the alternation).
+OLD_AGE = consts["RVALUE_OLD_AGE"] || 3
+STEADY_CYCLES = 4
 boot_cycles = slot_sizes.each_with_index.map do |slot, i|
   len = nil
   if i.positive?
     len = (0..1100).find { |l| ObjectSpace.memsize_of(A * l) == slot }
     next({ heap: i, slot_size: slot, skipped: "no String#* length lands in this slot" }) unless len
   end
-  slotlab_run_to_gc(i, len)
-  allocated, most = slotlab_run_to_gc(i, len)
-  # the allocation that started the second GC took a slot of the next cycle
-  free = allocated - 1
+  # the first cycles after boot still free boot's young garbage; from the RVALUE_OLD_AGE-th on the
+  # survivors are old and each cycle frees what a long loop's cycles free. 3.4's 40 B heap
+  # alternates between two free counts from cycle to cycle, so the steady cycles are averaged.
+  cycles = Array.new(OLD_AGE + STEADY_CYCLES) { slotlab_run_to_gc(i, len) }
+  steady = cycles.drop(OLD_AGE)
+  most = steady.map { |_, m| m }.max
+  # the allocation that started each GC took a slot of the next cycle
+  free = (steady.sum { |a, _| a - 1 } / steady.size.to_f).round
   { heap: i, slot_size: slot, len: len, most_slots: most, free_in_cycle: free,
-    kept: [most - free, 0].max, pages_after: HEAP_PAGES_OF.(i) }
+    kept: [most - free, 0].max, pages_after: HEAP_PAGES_OF.(i), free_by_cycle: cycles.map { |a, _| a - 1 } }
 end
 BOOT_CYCLE = {
   cycles: boot_cycles,
