@@ -67,10 +67,15 @@ public final class ProfileCalibration {
     /** Live objects the ring row keeps: timing.rb's {@code RING = Array.new(50_000)}. */
     static final long PROBE_RING = 50_000;
 
-    /** The order in which columns are taken into the fit: a later column confounded with earlier ones keeps its default. */
+    /**
+     * The order in which columns are taken into the fit: a later column confounded with earlier ones
+     * keeps its default. The direct costs come first; the GC's per-page and per-object costs last,
+     * because in a dying loop on one heap the pages swept per op grow with the slots allocated per op,
+     * so they are told apart only by rows whose GCs come from elsewhere (malloc, a retained ring).
+     */
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.COPY,
-            CostProfile.MALLOC, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE, CostProfile.GC_MARK,
-            CostProfile.ALLOC, CostProfile.TOUCH);
+            CostProfile.MALLOC, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.ALLOC, CostProfile.TOUCH,
+            CostProfile.GC_PAGE, CostProfile.GC_MARK);
 
     private ProfileCalibration() {
     }
@@ -198,7 +203,9 @@ public final class ProfileCalibration {
     /** The model's plan for one probe row, or empty with the reason when the model cannot price it. */
     static RowPlan planOf(TimingReport.Row row, RubyLayout layout) {
         long n = row.n();
-        int base = layout.rstringHeap();
+        // the heap of the row's result: the slot its memsize names, else sizeof(RString)'s
+        int sampled = row.sampleMemsize() > 0 ? layout.heapIndexOfSlot((int) row.sampleMemsize()) : -1;
+        int base = sampled >= 0 ? sampled : layout.rstringHeap();
         switch (row.group()) {
             case "alloc_object": {
                 int slot = (int) row.feature("slot_size");
@@ -211,9 +218,18 @@ public final class ProfileCalibration {
                 int k = (int) row.feature("objects");
                 List<ObjectSpec> specs = new ArrayList<>();
                 for (int i = 0; i < k; i++) {
-                    specs.add(ObjectSpec.dying(0, "object"));
+                    specs.add(ObjectSpec.dying(base, "object"));
                 }
                 return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), new OpEvents(0, k, 0, 0, 0, 0), k, "40"), null);
+            }
+            case "alloc_literal": {
+                // x = []: newarray allocates a 40 B embedded array; no method call
+                int k = (int) row.feature("objects");
+                List<ObjectSpec> specs = new ArrayList<>();
+                for (int i = 0; i < k; i++) {
+                    specs.add(ObjectSpec.dying(base, "array"));
+                }
+                return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), OpEvents.NONE, k, "40"), null);
             }
             case "alloc_string":
             case "alloc_string_malloc":

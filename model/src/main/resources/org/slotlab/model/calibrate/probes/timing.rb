@@ -89,6 +89,12 @@ end
   add.("alloc_multi", "objects_x#{k}", (["Object.new"] * k).join("; "), { slot_size: base_slot, copied_bytes: 0, objects: k })
 end
 
+# Allocation without a method call: an empty array literal (newarray 0, a 40-byte embedded
+# T_ARRAY), so the slot's own cost separates from the call that comes with every other
+# allocation. Assigned, because a bare `[]` in void context is compiled away.
+add.("alloc_literal", "array_literal", "x = []", { slot_size: base_slot, copied_bytes: 0, objects: 1 })
+add.("alloc_literal", "array_literal_x2", "x = []; y = []", { slot_size: base_slot, copied_bytes: 0, objects: 2 })
+
 # Allocation per slot size, strings: the longest embedded string for each slot.
 embed_len.sort.each do |slot, len|
   add.("alloc_string", "string_#{slot}_len#{len}", "X * #{len}", { slot_size: slot, copied_bytes: len })
