@@ -111,7 +111,7 @@ end
 
 # Shared suffix slices of a frozen source: one slot, no copy (above the embed limit).
 [8, 16, 32, 64, 256, 1024, 4096].each do |len|
-  add.("suffix_frozen", "suffix_frozen_#{len}", "SRC.byteslice(SRC_BYTES - #{len}, #{len})", { slice_len: len })
+  add.("suffix_frozen", "suffix_frozen_#{len}", "SRC.byteslice(#{SRC_BYTES - len}, #{len})", { slice_len: len })
 end
 
 # Suffix slices of an unfrozen source built each iteration (the slice needs a frozen root),
