@@ -202,6 +202,27 @@ class ProfileCalibrationTest {
                 java.util.List.of(new TimingReport.Repeat(Math.round(nsPerIteration * n), 0, 0, n, 0)));
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        // file, slot sizes of its layout
+        "profile-ruby-3.1.2-debian12-x86_64.json, 40",
+        "profile-ruby-3.4.5-debian-exp1-x86_64.json, 40 80 160 320 640"})
+    void committedProfiles_loadWithTheLayoutTheyWereFittedOn(String file, String slots, @TempDir Path dir) throws Exception {
+        Path copy = dir.resolve(file);
+        try (InputStream in = ProfileCalibrationTest.class.getResourceAsStream("/sample-data/measured/" + file)) {
+            assertThat(in).as(file).isNotNull();
+            Files.copy(in, copy);
+        }
+
+        CostProfile p = CostProfile.load(copy);
+
+        assertThat(p.layout().orElseThrow().slotSizes())
+                .containsExactly(java.util.Arrays.stream(slots.split(" ")).mapToInt(Integer::parseInt).toArray());
+        assertThat(p.coefficients()).allSatisfy(c -> assertThat(c.provenance())
+                .satisfiesAnyOf(v -> assertThat(v).startsWith("fitted: timing.rb quick"),
+                        v -> assertThat(v).isEqualTo(ProfileCalibration.NOT_DETERMINED)));
+    }
+
     static void assertConverged(CalibrationFit f) {
         assertThat(f.coefficients()).extracting(CalibrationFit.CoefficientFit::name).containsExactlyElementsOf(CostProfile.NAMES);
         assertThat(f.coefficients()).allSatisfy(c -> {
