@@ -8,7 +8,8 @@ import java.util.List;
  */
 public final class ScenarioRegistry {
 
-    private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario());
+    private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario(),
+            new StrBufMinScenario(), new JsonUnescapeSlackScenario());
 
     private ScenarioRegistry() {}
 
