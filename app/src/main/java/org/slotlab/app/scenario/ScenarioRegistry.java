@@ -10,7 +10,7 @@ public final class ScenarioRegistry {
 
     private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario(),
             new StrBufMinScenario(), new JsonUnescapeSlackScenario(),
-            new RequireIndexWorkbenchScenario());
+            new RequireIndexWorkbenchScenario(), new ParsersScenario());
 
     private ScenarioRegistry() {}
 
