@@ -74,9 +74,11 @@ public final class XyLinesChart {
      * @param logX        logarithmic x axis (all x must then be &gt; 0)
      * @param steps       draw the lines as steps (a value holds until the next x), for size classes
      * @param includeZero whether the y axis starts at zero
+     * @param integerX    ticks on whole numbers only (byte counts, numbers of arguments)
      */
     public record Data(String title, String subtitle, String xLabel, String yLabel, List<Line> lines,
-                       List<Line> published, List<Marker> markers, boolean logX, boolean steps, boolean includeZero) {
+                       List<Line> published, List<Marker> markers, boolean logX, boolean steps, boolean includeZero,
+                       boolean integerX) {
         public Data {
             ChartSupport.requireText(title, "chart title");
             ChartSupport.requireText(subtitle, "chart subtitle");
@@ -131,7 +133,11 @@ public final class XyLinesChart {
         } else {
             NumberAxis n = new NumberAxis(data.xLabel());
             n.setAutoRangeIncludesZero(false);
-            n.setNumberFormatOverride(ChartSupport.decimals("#,##0.###"));
+            if (data.integerX()) {
+                n.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
+            } else {
+                n.setNumberFormatOverride(ChartSupport.decimals("#,##0.###"));
+            }
             x = n;
         }
         NumberAxis y = ChartSupport.valueAxis(data.yLabel(), data.includeZero());

@@ -148,7 +148,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
                 String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults); break-even on %s",
                         p.cost().cpuNsPerByteSecond(), MARKED_ALLOCATOR),
                 "lifetime of the parsed document (s)", "net benefit (ms CPU)", StrBufMinScenario.lines(net), List.of(),
-                markers, true, false, true);
+                markers, true, false, true, false);
 
         List<String> lines = new ArrayList<>();
         lines.add("scenario: " + ID + " (seed 004, ruby/json PR #1135)");

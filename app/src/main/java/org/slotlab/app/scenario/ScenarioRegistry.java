@@ -10,7 +10,8 @@ public final class ScenarioRegistry {
 
     private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario(),
             new StrBufMinScenario(), new JsonUnescapeSlackScenario(),
-            new RequireIndexWorkbenchScenario(), new ParsersScenario());
+            new RequireIndexWorkbenchScenario(), new ParsersScenario(),
+            new ClassNewScenario());
 
     private ScenarioRegistry() {}
 

@@ -104,7 +104,7 @@ public final class StrBufMinScenario implements Scenario {
         var rssData = new XyLinesChart.Data("Array.new(1,000,000){ \" \" * i }: maxrss per allocator",
                 "Ruby 2.4-dev (r55692) modelled; markers: published", "i (bytes)",
                 "RSS (KiB)", rssLines, published(), List.of(new XyLinesChart.Marker(128, "i = 128: malloc(129)")),
-                false, false, false);
+                false, false, false, true);
         check(cancelled);
 
         Allocator seedAllocator = Allocators.byName(SEED_ALLOCATOR);
@@ -125,7 +125,7 @@ public final class StrBufMinScenario implements Scenario {
                 "RSS (KiB)", lines(eraPts), List.of(),
                 List.of(new XyLinesChart.Marker(128, "c = 128: malloc(129)"),
                         new XyLinesChart.Marker(embedMax + 1, "3.4: c > " + embedMax)),
-                false, false, false);
+                false, false, false, true);
         check(cancelled);
 
         List<SizeClassSweep.Row> waste = SizeClassSweep.sweep(allocators, WASTE_FROM, WASTE_TO, 1);
@@ -137,7 +137,7 @@ public final class StrBufMinScenario implements Scenario {
         var wasteData = new XyLinesChart.Data("Waste per malloc size class",
                 "(usable size - request) / request for every request a heap string makes (i + 1 > 24)",
                 "malloc request (bytes)", "waste (% of request)", lines(wastePts), List.of(),
-                List.of(new XyLinesChart.Marker(129, "129: \" \" * 128")), false, false, true);
+                List.of(new XyLinesChart.Marker(129, "129: \" \" * 128")), false, false, true, true);
 
         List<String> params = new ArrayList<>();
         params.add("scenario: " + ID + " (seed 003, Feature #12025)");
