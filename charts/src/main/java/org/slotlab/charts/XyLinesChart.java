@@ -128,6 +128,8 @@ public final class XyLinesChart {
         if (data.logX()) {
             LogAxis log = new LogAxis(data.xLabel());
             log.setBase(10);
+            // one tick per decade (the unit is in log10 space)
+            log.setTickUnit(new org.jfree.chart.axis.NumberTickUnit(1));
             log.setNumberFormatOverride(ChartSupport.decimals("#,##0.###"));
             x = log;
         } else {
