@@ -2,7 +2,6 @@ package org.slotlab.charts;
 
 import java.awt.BasicStroke;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 
 import org.jfree.chart.JFreeChart;
@@ -201,10 +200,5 @@ public final class XyLinesChart {
         }
         theme.apply(chart);
         return chart;
-    }
-
-    /** {@code 1,234.5} in the ROOT locale, for labels built by callers. */
-    public static String number(double v, int decimals) {
-        return String.format(Locale.ROOT, "%,." + decimals + "f", v);
     }
 }
