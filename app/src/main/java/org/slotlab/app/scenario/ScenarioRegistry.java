@@ -8,7 +8,10 @@ import java.util.List;
  */
 public final class ScenarioRegistry {
 
-    private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario());
+    private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario(),
+            new StrBufMinScenario(), new JsonUnescapeSlackScenario(),
+            new RequireIndexWorkbenchScenario(), new ParsersScenario(),
+            new ClassNewScenario());
 
     private ScenarioRegistry() {}
 

@@ -1,0 +1,224 @@
+package org.slotlab.app.scenario;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BooleanSupplier;
+import org.slotlab.app.cli.SlotlabCommand;
+import org.slotlab.charts.CategoryBarsChart;
+import org.slotlab.charts.Provenance;
+import org.slotlab.charts.SlotlabTheme;
+import org.slotlab.charts.XyLinesChart;
+import org.slotlab.charts.table.Column;
+import org.slotlab.charts.table.Table;
+import org.slotlab.model.buffers.JsonDocument;
+import org.slotlab.model.buffers.JsonUnescapeScenario;
+import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.UnescapeCostProfile;
+import org.slotlab.model.buffers.UnescapePolicy;
+import org.slotlab.model.malloc.Allocator;
+import org.slotlab.model.malloc.Allocators;
+import org.slotlab.model.reference.ReferenceTable;
+
+/**
+ * Scenario S6, ruby/json PR #1135 (seed {@code 004_9c093df531fdd819.txt}): json 2.9.1's
+ * json_string_unescape sizes the buffer for the escaped input with rb_str_buf_new and keeps it with
+ * rb_str_set_len; the PR shrinks it with rb_str_resize (CRuby string.c:3321-3373), its rejected
+ * first try copies into an exact-size string ({@link JsonUnescapeScenario}). Two charts: the
+ * capacity the 200 parsed strings retain per policy against json_unescape.csv (12.52 -> 7.76 MB),
+ * and the maintainer's side, the net benefit of each policy over set_len as the parsed document
+ * lives longer, with the break-even lifetimes marked. The document is the PR's (200 strings of
+ * ~62.6 KB escaped text, {@code generated:escaped,200x62600}), generated once and kept. It reads no
+ * workbench parameter: era ruby-3.4 (the PR's Ruby), allocators glibc and jemalloc-5.
+ */
+public final class JsonUnescapeSlackScenario implements Scenario {
+
+    public static final String ID = "json-unescape";
+    public static final ChartSpec RETAINED = new ChartSpec("json-retained", "Retained capacity per policy",
+            "capacity the parsed strings keep after json_string_unescape: set_len, resize, exact copy (the "
+                    + "allocators' footprints are in the table)");
+    public static final ChartSpec TRADEOFF = new ChartSpec("json-tradeoff", "Net benefit vs lifetime",
+            "resident bytes saved x lifetime (as CPU time) minus the extra parse time, against set_len");
+    /** Seed 004, where the published row comes from. */
+    static final String SEED = "004";
+    /** The PR's document: 200 strings of ~62,600 escaped bytes (JsonDocumentGenerator.Spec.pr1135). */
+    static final String DOCUMENT = "generated:escaped,200x62600";
+    /** The PR's Ruby (json_unescape.csv: ruby 3.4.12). */
+    static final String ERA = "ruby-3.4";
+    /** glibc (the CLI's default) and jemalloc-5 (what many Rails deployments preload). */
+    static final List<String> ALLOCATORS = List.of("glibc", "jemalloc-5");
+    /** Allocator whose break-even lifetimes are marked and tabled. */
+    static final String MARKED_ALLOCATOR = "glibc";
+    /** Lifetimes of the tradeoff chart: 10^-3 to 10^1 s, this many points per decade. */
+    static final int POINTS_PER_DECADE = 12;
+    static final int FROM_DECADE = -3;
+    static final int TO_DECADE = 1;
+    private static final double NS_PER_MS = 1e6;
+
+    /** The generated document: ~2.5 s to build cold, so built once per process. */
+    private static final class DocumentHolder {
+        static final JsonDocument DOC = JsonDocument.resolve(DOCUMENT);
+    }
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "JSON unescape slack (json #1135)";
+    }
+
+    @Override
+    public String summary() {
+        return "json_string_unescape: keep the escaped-size buffer (rb_str_set_len), shrink it (rb_str_resize) or "
+                + "copy it exactly. Seed 004: 12.52 -> 7.76 MB retained.";
+    }
+
+    @Override
+    public Set<ParameterGroup> uses() {
+        return EnumSet.noneOf(ParameterGroup.class);
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(RETAINED, TRADEOFF);
+    }
+
+    /** The model's inputs: the PR's document, era, every policy, the two allocators. */
+    static JsonUnescapeScenario.Params params() {
+        List<Allocator> allocators = ALLOCATORS.stream().map(Allocators::byName).toList();
+        return new JsonUnescapeScenario.Params(DocumentHolder.DOC, StringBufferRules.byName(ERA),
+                List.of(UnescapePolicy.values()), allocators, UnescapeCostProfile.defaults());
+    }
+
+    static List<Double> lifetimes() {
+        List<Double> out = new ArrayList<>();
+        for (int k = FROM_DECADE * POINTS_PER_DECADE; k <= TO_DECADE * POINTS_PER_DECADE; k++) {
+            out.add(Math.pow(10, (double) k / POINTS_PER_DECADE));
+        }
+        return out;
+    }
+
+    @Override
+    public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
+        long t0 = System.nanoTime();
+        JsonUnescapeScenario.Params p = params();
+        StrBufMinScenario.check(cancelled);
+        List<JsonUnescapeScenario.Row> rows = JsonUnescapeScenario.predict(p);
+        StrBufMinScenario.check(cancelled);
+
+        List<CategoryBarsChart.Bar> bars = new ArrayList<>();
+        for (JsonUnescapeScenario.Row r : rows) {
+            if (r.allocator().equals(ALLOCATORS.get(0))) {
+                bars.add(new CategoryBarsChart.Bar("retained capacity (model)", r.policy(), r.retainedCapacityMb()));
+            }
+        }
+        JsonUnescapeScenario.Row first = rows.get(0);
+        String subtitle = String.format(Locale.ROOT, "%d strings, %.2f MB decoded, %s; modelled bars, published markers",
+                first.valueStrings(), first.contentBytes() / JsonUnescapeScenario.MB, ERA);
+        var retainedData = new CategoryBarsChart.Data("Capacity kept by the parsed strings", subtitle,
+                "unescape policy", "MB (10^6 B)", bars, published(), false, "0.00");
+
+        Map<String, List<XyLinesChart.Point>> net = new LinkedHashMap<>();
+        for (JsonUnescapeScenario.TradeoffRow t : JsonUnescapeScenario.tradeoff(p, lifetimes())) {
+            if (t.policy().equals(UnescapePolicy.SET_LEN.cliName())) {
+                continue;
+            }
+            net.computeIfAbsent(t.policy() + ", " + t.allocator(), k -> new ArrayList<>())
+                    .add(new XyLinesChart.Point(t.lifetimeSeconds(), t.netBenefitNs() / NS_PER_MS));
+        }
+        StrBufMinScenario.check(cancelled);
+        Allocator marked = Allocators.byName(MARKED_ALLOCATOR);
+        Map<UnescapePolicy, Double> breakEven = new LinkedHashMap<>();
+        List<XyLinesChart.Marker> markers = new ArrayList<>();
+        for (UnescapePolicy policy : List.of(UnescapePolicy.RESIZE, UnescapePolicy.EXACT)) {
+            double s = JsonUnescapeScenario.breakEvenSeconds(p, policy, marked);
+            breakEven.put(policy, s);
+            if (Double.isFinite(s) && s > 0) {
+                markers.add(new XyLinesChart.Marker(s, policy.cliName() + ": " + seconds(s)));
+            }
+        }
+        var tradeoffData = new XyLinesChart.Data("Does shrinking pay off? Net benefit over set_len",
+                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults); break-even on %s",
+                        p.cost().cpuNsPerByteSecond(), MARKED_ALLOCATOR),
+                "lifetime of the parsed document (s)", "net benefit (ms CPU)", StrBufMinScenario.lines(net), List.of(),
+                markers, true, false, true, false);
+
+        List<String> lines = new ArrayList<>();
+        lines.add("scenario: " + ID + " (seed 004, ruby/json PR #1135)");
+        lines.add("document: " + p.document().name() + " (" + String.format(Locale.ROOT, "%,d", p.document().bytes())
+                + " bytes)");
+        lines.add("era: " + p.rules().name() + " (" + p.rules().description() + ")");
+        lines.add("policies: set_len, resize, exact; allocators: " + String.join(", ", ALLOCATORS));
+        lines.add(String.format(Locale.ROOT, "lifetimes: 10^%d to 10^%d s, %d per decade", FROM_DECADE, TO_DECADE,
+                POINTS_PER_DECADE));
+        lines.add("published: json_unescape.csv (seed 004, ruby 3.4.12, json 3.1.0)");
+        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        JsonUnescapeScenario.Row setLen = rows.stream().filter(r -> r.policy().equals("set_len")).findFirst().orElseThrow();
+        JsonUnescapeScenario.Row resize = rows.stream().filter(r -> r.policy().equals("resize")).findFirst().orElseThrow();
+        String headline = String.format(Locale.ROOT, "retained %.2f MB (set_len) -> %.2f MB (resize); resize pays off after %s",
+                setLen.retainedCapacityMb(), resize.retainedCapacityMb(), seconds(breakEven.get(UnescapePolicy.RESIZE)));
+        return new ScenarioRun(request, List.of(
+                SubstringCutoffScenario.chart(RETAINED, t -> CategoryBarsChart.create(retainedData, t), theme),
+                SubstringCutoffScenario.chart(TRADEOFF, t -> XyLinesChart.create(tradeoffData, t), theme)),
+                table(rows, breakEven, lines), lines, headline, System.nanoTime() - t0);
+    }
+
+    static String seconds(double s) {
+        if (!Double.isFinite(s)) {
+            return "never";
+        }
+        return s < 1 ? String.format(Locale.ROOT, "%.1f ms", s * 1000) : String.format(Locale.ROOT, "%.2f s", s);
+    }
+
+    /** json_unescape.csv's retained-capacity row: before (set_len) and after (resize), MB. */
+    static List<CategoryBarsChart.Bar> published() {
+        ReferenceTable t = ReferenceTable.load("json_unescape.csv");
+        List<CategoryBarsChart.Bar> out = new ArrayList<>();
+        for (Map<String, String> r : t.rows()) {
+            if (!r.get("metric").startsWith("retained_capacity")) {
+                continue;
+            }
+            String who = new Provenance("byroot's PR", r.get("machine"), SEED).label();
+            ReferenceTable.number(r, "before_set_len").ifPresent(v -> out.add(new CategoryBarsChart.Bar(who, "set_len", v)));
+            ReferenceTable.number(r, "after_resize").ifPresent(v -> out.add(new CategoryBarsChart.Bar(who, "resize", v)));
+        }
+        return out;
+    }
+
+    private static Table table(List<JsonUnescapeScenario.Row> rows, Map<UnescapePolicy, Double> breakEven,
+            List<String> params) {
+        Table.Builder b = Table.builder("json_string_unescape per policy and allocator")
+                .column(Column.text("policy"))
+                .column(Column.text("allocator"))
+                .column(Column.number("retained_mb", 2))
+                .column(Column.number("slack_pct", 1))
+                .column(Column.number("footprint_mb", 2))
+                .column(Column.number("mallocs", 0))
+                .column(Column.number("reallocs", 0))
+                .column(Column.number("frees", 0))
+                .column(Column.number("parse_ms", 3))
+                .column(Column.text("break_even"));
+        for (JsonUnescapeScenario.Row r : rows) {
+            UnescapePolicy policy = UnescapePolicy.parse(r.policy());
+            String be = policy == UnescapePolicy.SET_LEN || !r.allocator().equals(MARKED_ALLOCATOR) ? ""
+                    : seconds(breakEven.get(policy));
+            b.row(r.policy(), r.allocator(), r.retainedCapacityMb(), r.slackPct(),
+                    r.mallocFootprintBytes() / JsonUnescapeScenario.MB, r.mallocCalls(), r.reallocCalls(), r.freeCalls(),
+                    r.predictedParseNs() / NS_PER_MS, be);
+        }
+        StringBuilder pub = new StringBuilder("published (json_unescape.csv, seed 004):");
+        for (CategoryBarsChart.Bar bar : published()) {
+            pub.append(String.format(Locale.ROOT, " %s %.2f MB;", bar.category(), bar.value()));
+        }
+        b.footer(pub.toString());
+        params.forEach(b::footer);
+        return b.build();
+    }
+}

@@ -1,0 +1,246 @@
+package org.slotlab.app.scenario;
+
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
+import org.slotlab.app.cli.SlotlabCommand;
+import org.slotlab.charts.Provenance;
+import org.slotlab.charts.SlotlabTheme;
+import org.slotlab.charts.XyLinesChart;
+import org.slotlab.charts.table.Column;
+import org.slotlab.charts.table.Table;
+import org.slotlab.model.buffers.StrBufScenario;
+import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.malloc.Allocator;
+import org.slotlab.model.malloc.Allocators;
+import org.slotlab.model.malloc.SizeClassSweep;
+import org.slotlab.model.reference.ReferenceTable;
+
+/**
+ * Scenario S5, Feature #12025 (seed {@code 003_d065c5278e912b9b.txt}): {@code Array.new(1_000_000){ " " * i }}
+ * and the resident set each allocator makes of it ({@link StrBufScenario}). On the seed's Ruby 2.4-dev
+ * every string over 23 bytes has a malloc'd buffer of i + 1 bytes (TERM_LEN), so a power-of-two
+ * malloc doubles the buffer between i = 127 and i = 128; on 3.4 the string embeds in a slot up to
+ * 615 bytes (rb_str_embed_size, string.c:238-241) and the step moves to the slot sizes
+ * (heap_slot_size, gc/default/default.c:2256). Three charts: RSS against i per allocator on the
+ * seed's era with str_buf_min.csv's two points, RSS against i per era on the power-of-two
+ * allocator, and the waste of every malloc request per allocator ({@link SizeClassSweep}).
+ * It reads no workbench parameter: the allocators, eras and i ranges are the thread's (below).
+ */
+public final class StrBufMinScenario implements Scenario {
+
+    public static final String ID = "str-buf-min";
+    public static final ChartSpec RSS = new ChartSpec("str-buf-rss", "RSS per allocator",
+            "maxrss of Array.new(1,000,000){ \" \" * i } against i on Ruby 2.4-dev, one line per allocator");
+    public static final ChartSpec ERAS = new ChartSpec("str-buf-eras", "RSS per era",
+            "Array.new(1,000,000){ String.buffer(c) } (rb_str_buf_new) on 2.4-dev before/after r55686, 3.1 and 3.4 "
+                    + "with a power-of-two malloc: STR_BUF_MIN_SIZE 128 -> 127, then the step moves to the slot sizes");
+    public static final ChartSpec WASTE = new ChartSpec("str-buf-waste", "Waste per size class",
+            "usable size - request of every malloc request per allocator");
+    /** Seed 003, where the points come from. */
+    static final String SEED = "003";
+    /** The era seed 003 measured: Ruby 2.4-dev at r55692 (STR_BUF_MIN_SIZE 127). */
+    static final String SEED_ERA = "ruby-2.4-after";
+    /** The eras of the era chart, oldest first (StringBufferRules presets). */
+    static final List<String> ERA_NAMES = List.of("ruby-2.4-before", "ruby-2.4-after", "ruby-3.1", "ruby-3.4");
+    /** The allocator of seed 003's measurement ("power-of-2 malloc", str_buf_min.csv). */
+    static final String SEED_ALLOCATOR = "power-of-two";
+    /** Allocators of the RSS chart: the CLI's default list (PredictStrBuf --allocator). */
+    static final List<String> ALLOCATORS = List.of("power-of-two", "glibc", "jemalloc-3", "jemalloc-5", "darwin");
+    /** i range of the RSS chart, bytes: the thread's 127/128 with 32 bytes either side. */
+    static final long RSS_FROM = 96;
+    static final long RSS_TO = 160;
+    /** i range of the era chart, bytes: past 3.4's largest embedded string (615 B) and its 640 B slot. */
+    static final long ERA_FROM = 1;
+    static final long ERA_TO = 768;
+    /**
+     * Malloc requests of the waste chart, bytes: every request a non-embedded 2.4-dev string makes
+     * (len + TERM_LEN for len over RSTRING_EMBED_LEN_MAX 23) up to 1 KiB.
+     */
+    static final long WASTE_FROM = 25;
+    static final long WASTE_TO = 1024;
+    /** Strings in the Array (bench_mem.rb, seed 003). */
+    static final long COUNT = 1_000_000;
+
+    @Override
+    public String id() {
+        return ID;
+    }
+
+    @Override
+    public String title() {
+        return "STR_BUF_MIN_SIZE (Feature #12025)";
+    }
+
+    @Override
+    public String summary() {
+        return "Array.new(1_000_000){ \" \" * i }: malloc(i + 1) crosses a power-of-two class at i = 128; on 3.4 the "
+                + "string embeds up to 615 B. Seed 003: Jeremy Evans' BSD time -l.";
+    }
+
+    @Override
+    public Set<ParameterGroup> uses() {
+        return EnumSet.noneOf(ParameterGroup.class);
+    }
+
+    @Override
+    public List<ChartSpec> charts() {
+        return List.of(RSS, ERAS, WASTE);
+    }
+
+    @Override
+    public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
+        long t0 = System.nanoTime();
+        StringBufferRules seedEra = StringBufferRules.byName(SEED_ERA);
+        List<Allocator> allocators = ALLOCATORS.stream().map(Allocators::byName).toList();
+        List<StrBufScenario.Row> rssRows = StrBufScenario.predict(StrBufScenario.Params.seed003(seedEra, allocators,
+                range(RSS_FROM, RSS_TO)));
+        List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufScenario.Row::allocator);
+        var rssData = new XyLinesChart.Data("Array.new(1,000,000){ \" \" * i }: maxrss per allocator",
+                "Ruby 2.4-dev (r55692) modelled; markers: published", "i (bytes)",
+                "RSS (KiB)", rssLines, published(), List.of(new XyLinesChart.Marker(128, "i = 128: malloc(129)")),
+                false, false, false, true);
+        check(cancelled);
+
+        Allocator seedAllocator = Allocators.byName(SEED_ALLOCATOR);
+        Map<String, List<StrBufScenario.Row>> eraRows = new LinkedHashMap<>();
+        Map<String, List<XyLinesChart.Point>> eraPts = new LinkedHashMap<>();
+        for (String era : ERA_NAMES) {
+            List<StrBufScenario.Row> rows = StrBufScenario.predict(new StrBufScenario.Params(
+                    StringBufferRules.byName(era), List.of(seedAllocator), range(ERA_FROM, ERA_TO), COUNT,
+                    StrBufScenario.Workload.BUF_NEW, StrBufScenario.THREAD_BASELINE_KIB));
+            eraRows.put(era, rows);
+            eraPts.put(era, rows.stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.rssKib())).toList());
+            check(cancelled);
+        }
+        StringBufferRules modern = StringBufferRules.byName("ruby-3.4");
+        long embedMax = modern.layout().maxEmbeddedLen();
+        var eraData = new XyLinesChart.Data("String.buffer(c) per era: STR_BUF_MIN_SIZE, then slot sizes",
+                "rb_str_buf_new(c) x 1,000,000 on " + SEED_ALLOCATOR + " malloc, modelled", "capacity c (bytes)",
+                "RSS (KiB)", lines(eraPts), List.of(),
+                List.of(new XyLinesChart.Marker(128, "c = 128: malloc(129)"),
+                        new XyLinesChart.Marker(embedMax + 1, "3.4: c > " + embedMax)),
+                false, false, false, true);
+        check(cancelled);
+
+        List<SizeClassSweep.Row> waste = SizeClassSweep.sweep(allocators, WASTE_FROM, WASTE_TO, 1);
+        Map<String, List<XyLinesChart.Point>> wastePts = new LinkedHashMap<>();
+        for (SizeClassSweep.Row r : waste) {
+            wastePts.computeIfAbsent(r.allocator(), k -> new ArrayList<>())
+                    .add(new XyLinesChart.Point(r.requestBytes(), r.wastePct()));
+        }
+        var wasteData = new XyLinesChart.Data("Waste per malloc size class",
+                "(usable size - request) / request for every request a heap string makes (i + 1 > 24)",
+                "malloc request (bytes)", "waste (% of request)", lines(wastePts), List.of(),
+                List.of(new XyLinesChart.Marker(129, "129: \" \" * 128")), false, false, true, true);
+
+        List<String> params = new ArrayList<>();
+        params.add("scenario: " + ID + " (seed 003, Feature #12025)");
+        params.add("program: Array.new(" + SubstringCutoffScenario.fmt(COUNT) + "){ \" \" * i } (bench_mem.rb)");
+        params.add("era of the RSS chart: " + seedEra.name() + " (" + seedEra.description() + ")");
+        params.add("allocators: " + String.join(", ", ALLOCATORS));
+        params.add("eras of the era chart: " + String.join(", ", ERA_NAMES) + ", rb_str_buf_new(c) on " + SEED_ALLOCATOR);
+        params.add("i: " + RSS_FROM + "-" + RSS_TO + " B (RSS), " + ERA_FROM + "-" + ERA_TO + " B (eras); requests "
+                + WASTE_FROM + "-" + WASTE_TO + " B (waste)");
+        params.add("published: str_buf_min.csv (seed 003, BSD time -l, power-of-two malloc)");
+        params.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        StrBufScenario.Row at127 = find(rssRows, SEED_ALLOCATOR, 127);
+        StrBufScenario.Row at128 = find(rssRows, SEED_ALLOCATOR, 128);
+        String headline = String.format(java.util.Locale.ROOT,
+                "%s, %s: i=127 %,.0f KiB, i=128 %,.0f KiB (%.2fx)", seedEra.name(), SEED_ALLOCATOR, at127.rssKib(),
+                at128.rssKib(), at128.rssKib() / at127.rssKib());
+        return new ScenarioRun(request, List.of(
+                SubstringCutoffScenario.chart(RSS, t -> XyLinesChart.create(rssData, t), theme),
+                SubstringCutoffScenario.chart(ERAS, t -> XyLinesChart.create(eraData, t), theme),
+                SubstringCutoffScenario.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme)),
+                table(rssRows, eraRows, params), params, headline, System.nanoTime() - t0);
+    }
+
+    static void check(BooleanSupplier cancelled) {
+        if (cancelled.getAsBoolean()) {
+            throw new CancellationException("superseded by a newer request");
+        }
+    }
+
+    static List<Long> range(long from, long to) {
+        List<Long> out = new ArrayList<>();
+        for (long i = from; i <= to; i++) {
+            out.add(i);
+        }
+        return out;
+    }
+
+    private static List<XyLinesChart.Line> linesBy(List<StrBufScenario.Row> rows,
+            java.util.function.Function<StrBufScenario.Row, String> key) {
+        Map<String, List<XyLinesChart.Point>> pts = new LinkedHashMap<>();
+        for (StrBufScenario.Row r : rows) {
+            pts.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(new XyLinesChart.Point(r.iBytes(), r.rssKib()));
+        }
+        return lines(pts);
+    }
+
+    static List<XyLinesChart.Line> lines(Map<String, List<XyLinesChart.Point>> pts) {
+        List<XyLinesChart.Line> out = new ArrayList<>();
+        pts.forEach((k, v) -> out.add(new XyLinesChart.Line(k, v)));
+        return out;
+    }
+
+    /** str_buf_min.csv: maxrss per i as Jeremy Evans measured it. */
+    static List<XyLinesChart.Line> published() {
+        ReferenceTable t = ReferenceTable.load("str_buf_min.csv");
+        List<XyLinesChart.Point> pts = new ArrayList<>();
+        String machine = "";
+        for (Map<String, String> r : t.rows()) {
+            var i = ReferenceTable.number(r, "i");
+            var rss = ReferenceTable.number(r, "maxrss_kib");
+            if (i.isPresent() && rss.isPresent()) {
+                pts.add(new XyLinesChart.Point(i.get(), rss.get()));
+                machine = r.get("machine");
+            }
+        }
+        return List.of(new XyLinesChart.Line(new Provenance("Jeremy Evans", machine, SEED).label(), pts));
+    }
+
+    private static StrBufScenario.Row find(List<StrBufScenario.Row> rows, String allocator, long i) {
+        return rows.stream().filter(r -> r.allocator().equals(allocator) && r.iBytes() == i).findFirst().orElseThrow();
+    }
+
+    /** RSS at the thread's i = 127 and 128 per allocator, and each era's at 127/128 and 615/616. */
+    private static Table table(List<StrBufScenario.Row> rss, Map<String, List<StrBufScenario.Row>> eras,
+            List<String> params) {
+        Table.Builder b = Table.builder("maxrss of Array.new(1,000,000){ ... }, KiB")
+                .column(Column.text("era"))
+                .column(Column.text("allocator"))
+                .column(Column.text("workload"))
+                .column(Column.number("i_or_c_bytes", 0))
+                .column(Column.number("malloc_request_bytes", 0))
+                .column(Column.number("malloc_usable_bytes", 0))
+                .column(Column.number("rss_kib", 0));
+        for (StrBufScenario.Row r : rss) {
+            if (r.iBytes() == 127 || r.iBytes() == 128) {
+                b.row(SEED_ERA.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
+                        r.rssKib());
+            }
+        }
+        eras.forEach((era, rows) -> {
+            for (StrBufScenario.Row r : rows) {
+                if (r.iBytes() == 100 || r.iBytes() == 127 || r.iBytes() == 128 || r.iBytes() == 615 || r.iBytes() == 616) {
+                    b.row(era.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
+                            r.rssKib());
+                }
+            }
+        });
+        StringBuilder pub = new StringBuilder("published (str_buf_min.csv, seed 003, power-of-two malloc):");
+        for (XyLinesChart.Point p : published().get(0).points()) {
+            pub.append(String.format(java.util.Locale.ROOT, " i=%.0f %,.0f KiB;", p.x(), p.y()));
+        }
+        b.footer(pub.toString());
+        params.forEach(b::footer);
+        return b.build();
+    }
+}

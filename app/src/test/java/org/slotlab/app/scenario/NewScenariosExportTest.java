@@ -1,0 +1,57 @@
+package org.slotlab.app.scenario;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.slotlab.app.export.Exports;
+import org.slotlab.app.io.ScenarioFile;
+import org.slotlab.charts.SlotlabTheme;
+
+/** The scenarios of issues 4 and 5 through the existing export path and scenario files. */
+class NewScenariosExportTest {
+
+    @TempDir
+    Path dir;
+
+    private static ScenarioRun run(String id) {
+        return ScenarioRegistry.byId(id).compute(ScenarioRequest.of(Parameters.threadDefaults().withScenario(id)),
+                SlotlabTheme.standard(), () -> false);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    void everyChart_exportsPngAndSvg_tableAsCsvAndMarkdown(String id) throws Exception {
+        ScenarioRun r = run(id);
+        assertThat(r.charts()).hasSameSizeAs(ScenarioRegistry.byId(id).charts());
+        for (ScenarioRun.RenderedChart c : r.charts()) {
+            Path png = dir.resolve(c.spec().id() + ".png");
+            Path svg = dir.resolve(c.spec().id() + ".svg");
+            Exports.png(c.forExport(), png, 1);
+            Exports.svg(c.forExport(), svg);
+            assertThat(ImageIO.read(png.toFile()).getWidth()).isGreaterThan(0);
+            assertThat(Files.readString(svg)).contains("<svg");
+        }
+        String csv = Exports.csv(r);
+        String md = Exports.markdown(r);
+        assertThat(csv.lines().count()).isGreaterThan(2);
+        assertThat(md).contains("|");
+        assertThat(md).contains(r.table().title());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    void scenarioFile_roundTripsTheScenarioId(String id) throws Exception {
+        Parameters p = Parameters.threadDefaults().withScenario(id).withCutoff(128).withLayout("ruby-3.4", null);
+        Path file = dir.resolve(id + ScenarioFile.SUFFIX);
+        ScenarioFile.save(new ScenarioRequest(p, List.of(), null), file);
+        ScenarioRequest back = ScenarioFile.load(file);
+        assertThat(back.parameters()).isEqualTo(p);
+        assertThat(ScenarioRegistry.byId(back.parameters().scenario()).id()).isEqualTo(id);
+    }
+}
