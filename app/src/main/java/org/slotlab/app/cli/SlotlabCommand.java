@@ -10,7 +10,10 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "slotlab", mixinStandardHelpOptions = true, versionProvider = SlotlabCommand.Version.class,
         description = "Model how CRuby allocates strings into heap slots and malloc buffers.",
-        subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class,
+            CalibrateCommand.class,
+            MeasureCommand.class,
+            CommandLine.HelpCommand.class})
 public final class SlotlabCommand implements Runnable {
 
     /** Exit code for bad arguments or bad input. */

@@ -46,6 +46,87 @@ slot_sizes =
   end
 slot_source = BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty? ? "GC.stat_heap[:slot_size]" : "GC::INTERNAL_CONSTANTS"
 
+# Boot cycle: what a GC keeps in each heap, which GC.stat at boot cannot say (with --disable-gems
+# no GC has run yet, so heap_live_slots still counts boot's garbage). For each heap, a loop whose
+# objects die at once and land only in that heap (Object.new in the smallest, A * len in the
+# others) runs through RVALUE_OLD_AGE + 4 GCs; the allocations between two GCs are the free slots
+# that cycle found, and the most slots the heap held minus the mean free slots of the last four
+# cycles is what a GC keeps (reachable objects, plus old garbage a minor GC does not free). GC.latest_gc_info(:major_by) at each GC tracks the
+# GCs since the last major.
+A = "a".freeze
+HEAP_SLOTS_OF =
+  if BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty?
+    ->(i) { GC.stat_heap(i, :heap_eden_slots) }
+  else
+    ->(_i) { GC.stat(:heap_available_slots) }
+  end
+HEAP_PAGES_OF =
+  if BOOT_GC_STAT_HEAP && !BOOT_GC_STAT_HEAP.empty?
+    ->(i) { GC.stat_heap(i, :heap_eden_pages) }
+  else
+    ->(_i) { GC.stat(:heap_eden_pages) }
+  end
+$slotlab_last_major = nil
+
+def slotlab_note_gc
+  $slotlab_last_major = GC.count if GC.latest_gc_info(:major_by)
+end
+
+# Allocates until the next GC; returns [allocations, most slots seen before it]. len nil: Object.new.
+# The slots are read before each allocation, so the growth of the GC that ends the loop is not seen.
+def slotlab_run_to_gc(heap, len)
+  c = GC.count
+  most = 0
+  a0 = GC.stat(:total_allocated_objects)
+  if len
+    while GC.count == c
+      s = HEAP_SLOTS_OF.(heap)
+      most = s if s > most
+      A * len
+    end
+  else
+    while GC.count == c
+      s = HEAP_SLOTS_OF.(heap)
+      most = s if s > most
+      Object.new
+    end
+  end
+  slotlab_note_gc
+  [GC.stat(:total_allocated_objects) - a0, most]
+end
+
+# Cycles per heap: RVALUE_OLD_AGE (3) GCs promote what survives boot, then the steady cycles read
+# (an even number, for the alternation).
+OLD_AGE = consts["RVALUE_OLD_AGE"] || 3
+STEADY_CYCLES = 4
+boot_cycles = slot_sizes.each_with_index.map do |slot, i|
+  len = nil
+  if i.positive?
+    len = (0..1100).find { |l| ObjectSpace.memsize_of(A * l) == slot }
+    next({ heap: i, slot_size: slot, skipped: "no String#* length lands in this slot" }) unless len
+  end
+  # the first cycles after boot still free boot's young garbage; from the RVALUE_OLD_AGE-th on the
+  # survivors are old and each cycle frees what a long loop's cycles free. 3.4's 40 B heap
+  # alternates between two free counts from cycle to cycle, so the steady cycles are averaged.
+  cycles = Array.new(OLD_AGE + STEADY_CYCLES) { slotlab_run_to_gc(i, len) }
+  steady = cycles.drop(OLD_AGE)
+  most = steady.map { |_, m| m }.max
+  # the allocation that started each GC took a slot of the next cycle
+  free = (steady.sum { |a, _| a - 1 } / steady.size.to_f).round
+  { heap: i, slot_size: slot, len: len, most_slots: most, free_in_cycle: free,
+    kept: [most - free, 0].max, pages_after: HEAP_PAGES_OF.(i), free_by_cycle: cycles.map { |a, _| a - 1 } }
+end
+BOOT_CYCLE = {
+  cycles: boot_cycles,
+  gc_count: GC.count,
+  minor_gc_count: GC.stat(:minor_gc_count),
+  major_gc_count: GC.stat(:major_gc_count),
+  gcs_since_major: $slotlab_last_major ? GC.count - $slotlab_last_major : nil,
+  old_objects: GC.stat(:old_objects),
+  heap_pages: slot_sizes.each_index.map { |i| HEAP_PAGES_OF.(i) },
+  heap_slots: slot_sizes.each_index.map { |i| HEAP_SLOTS_OF.(i) },
+}
+
 # Linear segments of a per-length reading: [from, to, value_at_from, step], where the value at
 # len is value_at_from + step * (len - from) (step 0: flat, e.g. all lengths in one slot).
 def segments(range)
@@ -109,6 +190,7 @@ out = {
   gc_env: ENV.select { |k, _| k.start_with?("RUBY_GC_") },
   boot_gc_stat: BOOT_GC_STAT,
   boot_gc_stat_heap: BOOT_GC_STAT_HEAP,
+  boot_cycle: BOOT_CYCLE,
   slot_sizes: slot_sizes,
   slot_sizes_source: slot_source,
   heap_page_size: consts["HEAP_PAGE_SIZE"],

@@ -1,0 +1,140 @@
+package org.slotlab.app.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import org.slotlab.model.calibrate.CalibrationException;
+import org.slotlab.model.calibrate.CalibrationFit;
+import org.slotlab.model.calibrate.ProfileCalibration;
+import org.slotlab.model.calibrate.RubyProbeRunner;
+import org.slotlab.model.calibrate.TimingMode;
+import org.slotlab.model.layout.RubyLayout;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code slotlab calibrate --ruby PATH [--quick|--thorough] --out my.profile.json [--timeout 600]}:
+ * runs the probes on the user's Ruby ({@link ProfileCalibration#calibrate}), prints progress on
+ * stderr and a fit summary on stdout (the layout read, each coefficient with its 95% interval,
+ * R², the per-row residuals), and saves the profile with its layout, so that
+ * {@code predict subseq --profile my.profile.json} needs no {@code --layout}. A missing, old,
+ * broken or hanging Ruby is one line on stderr and exit code 2; Ctrl-C stops the Ruby and exits
+ * 130. Issue 6, "Calibration".
+ */
+@Command(name = "calibrate", mixinStandardHelpOptions = true,
+        description = {"Read the heap layout of a real ruby and fit a cost profile to probe timings on it."},
+        exitCodeListHeading = "Exit codes:%n",
+        exitCodeList = {"0:calibrated and written", "1:the profile could not be written",
+            "2:the ruby is missing, too old, broken or hung, or bad options", "130:cancelled (Ctrl-C)"})
+public final class CalibrateCommand implements Callable<Integer> {
+
+    @Mixin
+    RubyProcessOptions rubyOptions = new RubyProcessOptions();
+
+    @ArgGroup(exclusive = true)
+    Mode mode;
+
+    /** --quick (default), --thorough or the hidden --smoke that tests use. */
+    static final class Mode {
+        @Option(names = "--quick", description = "about a minute of timing (default)")
+        boolean quick;
+
+        @Option(names = "--thorough", description = "about five minutes of timing, tighter intervals")
+        boolean thorough;
+
+        @Option(names = "--smoke", hidden = true, description = "a few seconds; the fit runs but says little (for tests)")
+        boolean smoke;
+    }
+
+    @Option(names = "--out", required = true, paramLabel = "FILE", description = "where to write the profile JSON")
+    Path out;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    TimingMode timingMode() {
+        if (mode == null || mode.quick) {
+            return TimingMode.QUICK;
+        }
+        return mode.thorough ? TimingMode.THOROUGH : TimingMode.SMOKE;
+    }
+
+    @Override
+    public Integer call() {
+        PrintWriter stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
+        ProfileCalibration.Calibration c;
+        try {
+            RubyProbeRunner runner = rubyOptions.runner();
+            RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "calibrate");
+            c = RubyProcessOptions.cancellable(() -> {
+                stderr.println("calibrate: " + runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
+                stderr.flush();
+                return ProfileCalibration.calibrate(runner, timingMode(), progress);
+            });
+        } catch (CalibrationException e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.exitCodeOf(e);
+        }
+        print(c, stdout);
+        try {
+            Path parent = out.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(out, c.fit().profile().toJson(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            stderr.println("slotlab calibrate: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.EXIT_WRITE_FAILED;
+        }
+        stdout.println("Wrote " + out + " (use: slotlab predict subseq --profile " + out + ")");
+        stdout.flush();
+        return 0;
+    }
+
+    /** The fit summary: layout, boot state, coefficients with intervals, R², residuals. */
+    static void print(ProfileCalibration.Calibration c, PrintWriter w) {
+        RubyLayout l = c.layout();
+        CalibrationFit f = c.fit();
+        w.println("Ruby: " + c.report().rubyDescription());
+        w.println("Layout " + l.name() + ": slots " + Arrays.toString(l.slotSizes()) + " B, page " + l.pageSize()
+                + " B, slots/page " + Arrays.toString(java.util.stream.IntStream.range(0, l.heapCount()).map(l::slotsPerPage).toArray())
+                + ", embed offset " + l.embedOffset() + ", termlen " + l.termLen() + ", " + l.embedRule()
+                + (l.embedRule() == RubyLayout.EmbedRule.FIXED ? " capa " + l.fixedEmbedCapa() : "")
+                + ", max embedded len " + l.maxEmbeddedLen() + " B, shared suffix from " + c.reading().sharedSuffixMinLen() + " B");
+        w.println("Boot state: pages " + Arrays.toString(l.boot().pages()) + ", live " + Arrays.toString(l.boot().liveSlots())
+                + ", old " + Arrays.toString(l.boot().oldSlots()) + ", GCs since major "
+                + (l.boot().gcsSinceMajor() < 0 ? "unknown" : l.boot().gcsSinceMajor()));
+        w.printf(Locale.ROOT, "Fit: %d rows of timing.rb %s, loop overhead %.1f ns subtracted, R² %.3f, residual s.e. %.1f ns, %d degrees of freedom%n",
+                f.rows().size(), c.timing().mode(), f.loopOverheadNs(), f.rSquared(), f.residualStandardError(), f.degreesOfFreedom());
+        w.printf(Locale.ROOT, "%-24s %12s %-13s %10s  %-24s %s%n", "coefficient", "value", "unit", "± s.e.", "95% CI", "source");
+        for (CalibrationFit.CoefficientFit k : f.coefficients()) {
+            String se = k.fitted() && !k.atZeroBound() ? num(k.standardError()) : "";
+            String ci = k.fitted() && !k.atZeroBound() ? num(k.lower95()) + " .. " + num(k.upper95()) : "";
+            String src = !k.fitted() ? "default: " + k.note() : k.atZeroBound() ? "fitted, held at 0" : "fitted";
+            w.printf(Locale.ROOT, "%-24s %12s %-13s %10s  %-24s %s%n", k.name(), num(k.value()), k.unit(), se, ci, src);
+        }
+        w.printf(Locale.ROOT, "%-28s %10s %10s %10s%n", "row (ns/op)", "measured", "model", "residual");
+        for (CalibrationFit.RowFit r : f.rows()) {
+            w.printf(Locale.ROOT, "%-28s %10.1f %10.1f %+10.1f%n", r.name(), r.measuredNs(), r.predictedNs(), r.residualNs());
+        }
+        w.flush();
+    }
+
+    private static String num(double v) {
+        if (!Double.isFinite(v)) {
+            return "n/a";
+        }
+        return String.format(Locale.ROOT, Math.abs(v) >= 100 || v == 0 ? "%.1f" : "%.4g", v);
+    }
+}

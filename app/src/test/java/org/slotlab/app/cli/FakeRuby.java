@@ -1,0 +1,60 @@
+package org.slotlab.app.cli;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+
+/**
+ * Fake {@code ruby} executables for the command-line tests: /bin/sh scripts that answer the
+ * runner's {@code RUBY_VERSION} query ({@code ruby --disable-gems -e ...}) and then do what the
+ * test needs (print a committed probe output, fail, hang, print garbage), as RubyProbeRunnerTest does.
+ */
+final class FakeRuby {
+
+    private FakeRuby() {
+    }
+
+    /** A fake answering {@code version} and then running {@code body} ($2 is the probe script's path). */
+    static Path script(Path dir, String name, String version, String body) throws IOException {
+        Path p = dir.resolve(name);
+        String script = "#!/bin/sh\n"
+                + "if [ \"$2\" = \"-e\" ]; then printf '%s' '" + version + "'; exit 0; fi\n"
+                + body + "\n";
+        Files.writeString(p, script, StandardCharsets.UTF_8);
+        Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return p;
+    }
+
+    /** Copies a classpath resource to a file in {@code dir}. */
+    static Path resource(Path dir, String resource) throws IOException {
+        try (InputStream in = FakeRuby.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IOException("test resource missing: " + resource);
+            }
+            Path f = dir.resolve(resource.substring(resource.lastIndexOf('/') + 1));
+            Files.copy(in, f, StandardCopyOption.REPLACE_EXISTING);
+            return f;
+        }
+    }
+
+    /** A fake that prints the committed output of each probe it is asked to run. */
+    static Path replaying(Path dir, String version, String layoutResource, String timingResource, String measureResource) throws IOException {
+        StringBuilder body = new StringBuilder("case \"$2\" in\n");
+        if (layoutResource != null) {
+            body.append("  *layout.rb) cat '").append(resource(dir, layoutResource)).append("' ;;\n");
+        }
+        if (timingResource != null) {
+            body.append("  *timing.rb) echo 'slotlab-progress 0 2 first' >&2; echo 'slotlab-progress 1 2 second' >&2; cat '")
+                    .append(resource(dir, timingResource)).append("' ;;\n");
+        }
+        if (measureResource != null) {
+            body.append("  *measure.rb) cat '").append(resource(dir, measureResource)).append("' ;;\n");
+        }
+        body.append("  *) echo \"unexpected probe $2\" >&2; exit 3 ;;\nesac");
+        return script(dir, "ruby", version, body.toString());
+    }
+}
