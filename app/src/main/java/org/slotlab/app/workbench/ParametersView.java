@@ -75,6 +75,7 @@ public final class ParametersView extends ScrollPane {
     final TextField count = new TextField();
     final TextField retain = new TextField();
     final ComboBox<KeepMode> keep = new ComboBox<>();
+    final CheckBox keepWhileTiming = new CheckBox("keep R while timing");
     final TextField sourceLen = new TextField();
     final TextField allocations = new TextField();
     private final Label message = new Label();
@@ -145,7 +146,9 @@ public final class ParametersView extends ScrollPane {
         addRow(workGrid, 2, "count N", count);
         addRow(workGrid, 3, "retain R", retain);
         addRow(workGrid, 4, "keep", keep);
-        addRow(workGrid, 5, "source len", sourceLen);
+        addRow(workGrid, 5, "timing", keepWhileTiming);
+        keepWhileTiming.setId("keepWhileTiming");
+        addRow(workGrid, 6, "source len", sourceLen);
         workloadPane = section("Workload (byteslice loop)", workGrid);
 
         GridPane slotGrid = grid();
@@ -186,6 +189,7 @@ public final class ParametersView extends ScrollPane {
         tip(Tips.COUNT, count);
         tip(Tips.RETAIN, retain);
         tip(Tips.KEEP, keep);
+        tip(Tips.KEEP_WHILE_TIMING, keepWhileTiming);
         tip(Tips.SOURCE_LEN, sourceLen);
         tip(Tips.ALLOCATIONS, allocations);
     }
@@ -237,6 +241,7 @@ public final class ParametersView extends ScrollPane {
                 forward(null, p -> p.withKeep(b));
             }
         });
+        keepWhileTiming.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withKeepWhileTiming(b)));
         alwaysEmbed.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withAlwaysEmbed(b)));
         sharableMiddle.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withSharableMiddle(b)));
         commitOnAction(baseline, t -> vm.edit(null, p -> p.withBaselinePolicy(t.trim())));
@@ -381,6 +386,7 @@ public final class ParametersView extends ScrollPane {
             setIfNotFocused(sourceLen, String.format(java.util.Locale.ROOT, "%,d", p.sourceLen()));
             setIfNotFocused(allocations, String.format(java.util.Locale.ROOT, "%,d", p.allocations()));
             keep.setValue(p.keep());
+            keepWhileTiming.setSelected(p.keepWhileTiming());
             var uses = vm.scenarioProperty().get().uses();
             setGroup(cutoffPane, uses.contains(ParameterGroup.CUTOFF));
             setGroup(sourcePane, uses.contains(ParameterGroup.SOURCE));
