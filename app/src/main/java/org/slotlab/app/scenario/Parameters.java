@@ -74,6 +74,8 @@ public record Parameters(
     public static final long THREAD_SOURCE_LEN = 10_000;
     /** Allocations per row of byroot's slot table (slot_alloc_gc.csv: GC count per 10M allocations). */
     public static final long THREAD_ALLOCATIONS = 10_000_000;
+    /** Layout name meaning "the layout the cost profile carries" (a profile written by {@code slotlab calibrate}). */
+    public static final String PROFILE_LAYOUT = "from cost profile";
     /** Most lengths a sweep accepts: more bars than this cannot be read on a chart. */
     public static final int MAX_LENS = 64;
 

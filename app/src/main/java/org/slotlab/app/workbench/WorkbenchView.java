@@ -112,6 +112,8 @@ public final class WorkbenchView extends BorderPane {
                 item("_Save scenario", "Shortcut+S", this::save),
                 item("Save scenario _as…", "Shortcut+Shift+S", this::saveAs),
                 new SeparatorMenuItem(),
+                item("_Import measured results…", "Shortcut+I", this::importMeasured),
+                new SeparatorMenuItem(),
                 item("Export PNG (1x, 1200 px)…", "Shortcut+E", () -> exportImage("png", 1)),
                 item("Export PNG (2x, 2400 px)…", "Shortcut+Shift+E", () -> exportImage("png", 2)),
                 item("Export SVG…", "Shortcut+Alt+E", () -> exportImage("svg", 1)),
@@ -163,9 +165,14 @@ public final class WorkbenchView extends BorderPane {
             vm.scenarioProperty().addListener((o, a, b) -> r.setSelected(b == s));
             scenarios.getItems().add(r);
         }
+        Menu tools = new Menu("_Tools");
+        tools.getItems().addAll(
+                item("_Calibrate against a Ruby…", "Shortcut+Shift+K", this::calibrate),
+                item("_Measure on this Ruby…", "Shortcut+Shift+M", this::measure),
+                item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured));
         Menu help = new Menu("_Help");
         help.getItems().add(item("How to read the charts", "F1", this::howToRead));
-        MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, help);
+        MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, tools, help);
         bar.setId("menuBar");
         return bar;
     }
@@ -194,8 +201,11 @@ public final class WorkbenchView extends BorderPane {
     /** Opens a scenario file; a bad file shows a dialog and keeps the current state. */
     public void open(Path path) {
         try {
-            vm.open(path);
+            List<String> problems = vm.open(path);
             notice("Opened " + path.getFileName());
+            if (!problems.isEmpty()) {
+                error("Some overlays were not loaded", String.join("\n", problems));
+            }
         } catch (ScenarioFile.ScenarioFormatException e) {
             error("Cannot open scenario", e.getMessage() + "\n\nYour current settings are unchanged.");
         }
@@ -229,6 +239,48 @@ public final class WorkbenchView extends BorderPane {
         } catch (IOException e) {
             error("Cannot save scenario", p + ": " + e.getMessage());
         }
+    }
+
+    // ------------------------------------------------------------------ measured results
+
+    /** File > Import measured results: the dialog, then the overlay on the charts. */
+    public void importMeasured() {
+        ImportDialog d = new ImportDialog(startDir());
+        d.initOwner(stage);
+        d.showAndWait().ifPresent(o -> {
+            vm.addOverlay(o);
+            notice("Imported " + o.label());
+            if (!o.seriesOn(org.slotlab.app.measured.OverlaySeries.NS_PER_OP).isEmpty()
+                    && o.series().stream().allMatch(s -> s.chart().equals(org.slotlab.app.measured.OverlaySeries.NS_PER_OP))) {
+                predictedVsMeasured();
+            }
+        });
+    }
+
+    private Path startDir() {
+        return lastDir != null ? lastDir : vm.fileProperty().get() != null ? vm.fileProperty().get().toAbsolutePath().getParent() : null;
+    }
+
+    private void calibrate() {
+        CalibrateDialog d = new CalibrateDialog(vm, parameters::loadProfile);
+        d.initOwner(stage);
+        d.show();
+    }
+
+    private void measure() {
+        MeasureDialog d = new MeasureDialog(vm, this::predictedVsMeasured);
+        d.initOwner(stage);
+        d.show();
+    }
+
+    private PredictedVsMeasuredWindow pvm;
+
+    /** Tools > Predicted vs measured: the model's ns per op per length beside every measured ns overlay. */
+    public void predictedVsMeasured() {
+        if (pvm == null) {
+            pvm = new PredictedVsMeasuredWindow(vm, stage);
+        }
+        pvm.showAndRefresh();
     }
 
     // ------------------------------------------------------------------ exports
