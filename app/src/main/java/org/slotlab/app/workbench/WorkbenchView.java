@@ -26,6 +26,8 @@ import javafx.stage.Stage;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
+import org.slotlab.app.measured.Overlay;
+import org.slotlab.app.measured.OverlaySeries;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -243,18 +245,30 @@ public final class WorkbenchView extends BorderPane {
 
     // ------------------------------------------------------------------ measured results
 
+    /** The import dialog last opened (tests drive it through its model). */
+    ImportDialog importDialog;
+
     /** File > Import measured results: the dialog, then the overlay on the charts. */
     public void importMeasured() {
         ImportDialog d = new ImportDialog(startDir());
+        importDialog = d;
         d.initOwner(stage);
-        d.showAndWait().ifPresent(o -> {
-            vm.addOverlay(o);
-            notice("Imported " + o.label());
-            if (!o.seriesOn(org.slotlab.app.measured.OverlaySeries.NS_PER_OP).isEmpty()
-                    && o.series().stream().allMatch(s -> s.chart().equals(org.slotlab.app.measured.OverlaySeries.NS_PER_OP))) {
-                predictedVsMeasured();
+        d.setOnHidden(e -> {
+            Overlay o = d.getResult();
+            if (o != null) {
+                addOverlay(o);
             }
         });
+        d.show();
+    }
+
+    /** Adds an imported overlay; ns-per-op results open the predicted vs measured window. */
+    void addOverlay(Overlay o) {
+        vm.addOverlay(o);
+        notice("Imported " + o.label());
+        if (!o.series().isEmpty() && o.series().stream().allMatch(s -> s.chart().equals(OverlaySeries.NS_PER_OP))) {
+            predictedVsMeasured();
+        }
     }
 
     private Path startDir() {
