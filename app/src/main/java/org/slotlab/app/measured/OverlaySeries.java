@@ -108,7 +108,7 @@ public record OverlaySeries(String chart, int axis, String name, String quantity
     }
 
     private static String name(String label, String exe, List<String> exes) {
-        return exes.size() > 1 || !exe.isBlank() ? label + ": " + exe : label;
+        return exes.size() > 1 ? label + ": " + exe : label;
     }
 
     private static List<String> executables(MeasuredSet set) {

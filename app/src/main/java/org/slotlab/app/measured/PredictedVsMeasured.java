@@ -109,7 +109,8 @@ public final class PredictedVsMeasured {
         plot.setNoDataMessage("No measured ns per op yet: Tools > Measure on this Ruby, or import results");
         JFreeChart chart = new JFreeChart("Predicted vs measured: ns per slice", theme.titleFont(), plot, true);
         chart.addSubtitle(0, new TextTitle(ModelInputs.profile(p).name() + ", " + p.source().label()
-                + " suffix source of " + p.sourceLen() + " B, N = " + p.count() + ", nothing kept (model) vs measured"));
+                + " suffix source of " + String.format(java.util.Locale.ROOT, "%,d B, N = %,d", p.sourceLen(), p.count())
+                + ", nothing kept (model) vs measured"));
         theme.apply(chart);
         List<OverlaySeries> measured = overlays.stream().flatMap(o -> o.seriesOn(OverlaySeries.NS_PER_OP).stream()).toList();
         return OverlayCharts.draw(chart, measured, theme);

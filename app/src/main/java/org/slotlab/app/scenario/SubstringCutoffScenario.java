@@ -110,8 +110,7 @@ public final class SubstringCutoffScenario implements Scenario {
             gcs.add(series(label(s), s.rows(), c -> c.candidate().gcCount()));
         }
         var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.count()) + " slices",
-                layout.name() + ", " + p.source().label() + " " + p.position().label() + " source, " + timing(p)
-                        + " (modelled)", p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
+                layout.name() + ", " + p.source().label() + " " + p.position().label() + ", " + timing(p) + " (modelled)", p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
                 List.of());
 
         List<LengthSeries> kept = new ArrayList<>();
@@ -174,8 +173,7 @@ public final class SubstringCutoffScenario implements Scenario {
      * speed benchmarks ran (seed 000), or keeping R while timed.
      */
     static String timing(Parameters p) {
-        return p.keepWhileTiming() ? "R = " + fmt(p.retain()) + " kept while timed"
-                : "nothing kept while timed (R = " + fmt(p.retain()) + " measured apart)";
+        return p.keepWhileTiming() ? "R = " + fmt(p.retain()) + " kept while timed" : "nothing kept while timed";
     }
 
     /**

@@ -63,11 +63,14 @@ public final class CalibrateDialog extends Dialog<Void> {
         HBox.setHgrow(ruby, Priority.ALWAYS);
         HBox.setHgrow(out, Priority.ALWAYS);
         bar.setMaxWidth(Double.MAX_VALUE);
+        step.setWrapText(true);
+        step.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         bar.setId("calibrateProgress");
         step.setId("calibrateStep");
         problem.setId("calibrateProblem");
         problem.getStyleClass().add("error-message");
         problem.setWrapText(true);
+        problem.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         problem.setMaxWidth(680);
         summary.setEditable(false);
         summary.setPrefRowCount(14);
@@ -78,6 +81,7 @@ public final class CalibrateDialog extends Dialog<Void> {
 
         GridPane grid = new GridPane();
         grid.setHgap(8);
+        grid.getColumnConstraints().addAll(labelColumn(), new javafx.scene.layout.ColumnConstraints());
         grid.setVgap(6);
         grid.setPadding(new Insets(8));
         grid.add(new Label("ruby"), 0, 0);
@@ -92,7 +96,7 @@ public final class CalibrateDialog extends Dialog<Void> {
         grid.add(problem, 1, 6);
         grid.add(summary, 0, 7, 2, 1);
         GridPane.setHgrow(bar, Priority.ALWAYS);
-        grid.setPrefWidth(760);
+        grid.setPrefWidth(880);
         getDialogPane().setContent(grid);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
 
@@ -175,5 +179,12 @@ public final class CalibrateDialog extends Dialog<Void> {
                 }
             }
         });
+    }
+
+    /** The label column: as wide as its longest label, never cut. */
+    static javafx.scene.layout.ColumnConstraints labelColumn() {
+        javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+        c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return c;
     }
 }

@@ -56,10 +56,12 @@ public final class ImportDialog extends Dialog<Overlay> {
         problem.setId("importProblem");
         problem.getStyleClass().add("error-message");
         problem.setWrapText(true);
+        problem.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         problem.setMaxWidth(640);
 
         GridPane g = new GridPane();
         g.setHgap(8);
+        g.getColumnConstraints().addAll(labelColumn(), new javafx.scene.layout.ColumnConstraints());
         g.setVgap(6);
         g.setPadding(new Insets(8));
         g.add(new Label("results file"), 0, 0);
@@ -123,5 +125,12 @@ public final class ImportDialog extends Dialog<Overlay> {
         preview.setText(ok ? model.message() : "");
         problem.setText(ok ? "" : model.message());
         getDialogPane().lookupButton(ButtonType.OK).setDisable(!ok);
+    }
+
+    /** The label column: as wide as its longest label, never cut. */
+    static javafx.scene.layout.ColumnConstraints labelColumn() {
+        javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+        c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return c;
     }
 }

@@ -50,15 +50,19 @@ public final class MeasureDialog extends Dialog<Void> {
         out.setText(Path.of(System.getProperty("user.home"), "measured-subseq.csv").toString());
         problem.getStyleClass().add("error-message");
         problem.setWrapText(true);
+        problem.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         problem.setMaxWidth(620);
         problem.setId("measureProblem");
         bar.setMaxWidth(Double.MAX_VALUE);
+        step.setWrapText(true);
+        step.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         cancel.setDisable(true);
         Button browseOut = new Button("Browse…");
         HBox.setHgrow(out, Priority.ALWAYS);
         HBox.setHgrow(ruby, Priority.ALWAYS);
         GridPane g = new GridPane();
         g.setHgap(8);
+        g.getColumnConstraints().addAll(labelColumn(), new javafx.scene.layout.ColumnConstraints());
         g.setVgap(6);
         g.setPadding(new Insets(8));
         g.add(new Label("ruby"), 0, 0);
@@ -133,5 +137,12 @@ public final class MeasureDialog extends Dialog<Void> {
                 }
             });
         });
+    }
+
+    /** The label column: as wide as its longest label, never cut. */
+    static javafx.scene.layout.ColumnConstraints labelColumn() {
+        javafx.scene.layout.ColumnConstraints c = new javafx.scene.layout.ColumnConstraints();
+        c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        return c;
     }
 }

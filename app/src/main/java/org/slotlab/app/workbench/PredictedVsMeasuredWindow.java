@@ -76,7 +76,8 @@ public final class PredictedVsMeasuredWindow extends Stage {
         try {
             List<PredictedVsMeasured.Row> rows = PredictedVsMeasured.rows(overlays, p);
             table.setItems(FXCollections.observableArrayList(rows));
-            viewer.setChart(PredictedVsMeasured.chart(overlays, p, rows, SlotlabTheme.of(WorkbenchViewModel.SCREEN_CHART_SCALE)));
+            ChartsView.setChart(viewer, PredictedVsMeasured.chart(overlays, p, rows,
+                    SlotlabTheme.of(WorkbenchViewModel.SCREEN_CHART_SCALE)));
         } catch (IllegalArgumentException e) {
             table.setItems(FXCollections.observableArrayList());
             table.setPlaceholder(new Label("Cannot model: " + e.getMessage()));
