@@ -27,7 +27,7 @@ import org.slotlab.model.string.SourceState;
  */
 public final class MeasureModel {
 
-    /** Slices per repeat: {@code slotlab measure}'s default (--count 1000000); the model's N stays as set. */
+    /** Slices per repeat when none is set: {@code slotlab measure}'s default (--count 1000000); the dialog offers the workbench's N. */
     public static final long DEFAULT_COUNT = 1_000_000;
 
     /** A finished measurement: what was measured, the CSV written and its overlay. */
@@ -90,7 +90,9 @@ public final class MeasureModel {
                 throw new IOException("Cannot write " + file + ": " + e.getMessage(), e);
             }
             OverlaySource source = new OverlaySource(file.toAbsolutePath().toString(), PlainCsvImporter.FORMAT, "");
-            return new Measured(m, file, Overlay.of(source, set, "measured: " + m.executable() + " (" + SubseqMeasurement.TOOL + ")"));
+            String label = String.format(java.util.Locale.ROOT, "measured: %s (%s, N = %,d)", m.executable(), SubseqMeasurement.TOOL,
+                    m.count());
+            return new Measured(m, file, Overlay.of(source, set, label));
         };
         return new ProbeJob<>("slotlab-measure", List.of(SubseqMeasurement.PROBE), work, publisher, nanoClock).start();
     }

@@ -28,7 +28,7 @@ public final class MeasureDialog extends Dialog<Void> {
 
     final MeasureModel model = new MeasureModel();
     final TextField ruby = new TextField("ruby");
-    final TextField count = new TextField(Long.toString(MeasureModel.DEFAULT_COUNT));
+    final TextField count = new TextField();
     final TextField out = new TextField();
     final Label what = new Label();
     final Button start = new Button("Start");
@@ -43,6 +43,8 @@ public final class MeasureDialog extends Dialog<Void> {
         setHeaderText("Run master's str_subseq (suffix byteslice loop) on a real ruby and overlay it on the model");
         setResizable(true);
         Parameters p = vm.parameters();
+        // the workbench's N, so the measured GC counts sit on the model's GC chart at the same scale
+        count.setText(Long.toString(p.count()));
         what.setText("lengths " + String.join(",", p.lens().stream().map(String::valueOf).toList()) + " B; "
                 + p.source().label() + " source of " + p.sourceLen() + " B; 3 repeats, the fastest counts");
         what.setWrapText(true);

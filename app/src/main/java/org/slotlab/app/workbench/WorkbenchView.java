@@ -416,5 +416,9 @@ public final class WorkbenchView extends BorderPane {
             Slot sizes: ns per allocation (bars) and GC runs per N allocations (line) per slot size, with \
             byroot's table overlaid.
 
-            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured.""";
+            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured, \
+            except the overlays you add: File > Import measured results draws a benchmark tool's numbers as \
+            markers named "measured: FILE (TOOL)" (hover one for the model's value and the error), and \
+            Tools > Measure on this Ruby runs master's loop on your ruby; Tools > Predicted vs measured \
+            lists the error per length. Tools > Calibrate fits the cost profile and reads the layout of your ruby.""";
 }
