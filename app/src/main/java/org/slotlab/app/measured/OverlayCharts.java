@@ -20,8 +20,8 @@ import org.slotlab.charts.SlotlabTheme;
  * Draws measured overlays onto a finished scenario chart, as markers in their own dataset after
  * the model's bars and the thread's published markers (JFreeChart's one-plot, many-datasets
  * pattern that the chart factories use for published numbers). A marker sits at an x the chart
- * already shows (slice length or slot size); measured x values the model did not compute are
- * counted in {@link #hidden} so the view can say so. Each marker's tooltip gives the measured
+ * already shows (slice length or slot size); the workbench names measured lengths the sweep does
+ * not compute ({@code WorkbenchViewModel.lengthsNotSwept}). Each marker's tooltip gives the measured
  * value, the model's value at that x and the error, {@code model / measured - 1}.
  */
 public final class OverlayCharts {
@@ -104,18 +104,6 @@ public final class OverlayCharts {
         return chart;
     }
 
-    /** Measured x values (bytes) of {@code series} that {@code chart} has no category for. */
-    public static List<Long> hidden(JFreeChart chart, OverlaySeries series) {
-        if (!(chart.getPlot() instanceof CategoryPlot plot) || plot.getCategories() == null) {
-            return List.copyOf(series.points().keySet());
-        }
-        List<Long> shown = new ArrayList<>();
-        for (Object c : plot.getCategories()) {
-            shown.add(((Number) c).longValue());
-        }
-        return series.points().keySet().stream().filter(x -> !shown.contains(x)).toList();
-    }
-
     /** "measured: f (tool): 12.3 at 100 B; model cutoff:256 11.0 (-10.6%)". */
     static String tooltip(CategoryDataset d, int row, int col, CategoryDataset model) {
         Number v = d.getValue(row, col);
@@ -143,8 +131,7 @@ public final class OverlayCharts {
     /** The lowest-index dataset on axis {@code a}: the model's own values. */
     private static CategoryDataset modelDataset(CategoryPlot plot, int a) {
         for (int i = 0; i < plot.getDatasetCount(); i++) {
-            if (plot.getDataset(i) != null && plot.getRangeAxisIndex(plot.getRangeAxis(a)) == a
-                    && axisOf(plot, i) == a) {
+            if (plot.getDataset(i) != null && axisOf(plot, i) == a) {
                 return plot.getDataset(i);
             }
         }

@@ -265,7 +265,9 @@ public final class WorkbenchView extends BorderPane {
     /** Adds an imported overlay; ns-per-op results open the predicted vs measured window. */
     void addOverlay(Overlay o) {
         vm.addOverlay(o);
-        notice("Imported " + o.label());
+        List<Long> missing = vm.lengthsNotSwept(o);
+        notice("Imported " + o.label() + (missing.isEmpty() ? ""
+                : "; lengths " + missing + " are not in the sweep: add them under Workload to see them"));
         if (!o.series().isEmpty() && o.series().stream().allMatch(s -> s.chart().equals(OverlaySeries.NS_PER_OP))) {
             predictedVsMeasured();
         }

@@ -405,6 +405,18 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return overlays.stream().anyMatch(q -> q.label().equals(label));
     }
 
+    /** Lengths an overlay measured that the current sweep does not compute, so its charts cannot show them. */
+    public List<Long> lengthsNotSwept(Overlay o) {
+        java.util.TreeSet<Long> missing = new java.util.TreeSet<>();
+        for (var s : o.series()) {
+            if (s.chart().equals(org.slotlab.app.measured.OverlaySeries.SPEED_RATIO)
+                    || s.chart().equals(org.slotlab.app.measured.OverlaySeries.GC_COUNT)) {
+                s.points().keySet().stream().filter(len -> !parameters.get().lens().contains(len)).forEach(missing::add);
+            }
+        }
+        return List.copyOf(missing);
+    }
+
     public void removeOverlay(Overlay o) {
         if (overlays.remove(o)) {
             overlaysChanged();

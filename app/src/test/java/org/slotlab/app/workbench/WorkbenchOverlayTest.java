@@ -58,6 +58,16 @@ class WorkbenchOverlayTest {
     }
 
     @Test
+    void lengthsNotSwept_areThoseTheChartCannotShow() throws Exception {
+        Path f = Fixtures.copy("bd_markdown_compare.md", dir);
+        vm.setLens("1, 23, 50");
+        vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
+
+        // the file measured 1, 23, 100 and 250
+        assertThat(vm.lengthsNotSwept(vm.overlays().get(0))).containsExactly(100L, 250L);
+    }
+
+    @Test
     void importMalformed_returnsFileAndLine_andChangesNothing() throws Exception {
         Path bad = Files.writeString(dir.resolve("bad.json"), "[\n  {\"name\": \"size1\", \"ips\": \n");
         var before = Datasets.of(vm.run());
