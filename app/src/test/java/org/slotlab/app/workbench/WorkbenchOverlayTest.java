@@ -58,6 +58,27 @@ class WorkbenchOverlayTest {
     }
 
     @Test
+    void markerTooltip_givesMeasuredModelAndError() throws Exception {
+        Path f = Fixtures.copy("bd_markdown_compare.md", dir);
+        vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
+        var plot = chart(SubstringCutoffScenario.SPEED.id()).getCategoryPlot();
+        int last = plot.getDatasetCount() - 1;
+        while (plot.getDataset(last) == null) {
+            last--;
+        }
+        var d = plot.getDataset(last);
+        int col = d.getColumnIndex(23);
+        double model = Datasets.value(chart(SubstringCutoffScenario.SPEED.id()), "cutoff:256", 23);
+
+        String tip = plot.getRenderer(last).getDefaultToolTipGenerator().generateToolTip(d, 0, col);
+
+        double measured = d.getValue(0, col).doubleValue();
+        assertThat(tip).startsWith("measured: bd_markdown_compare.md (benchmark-driver): built-ruby / compare-ruby: 1.17 at 23 B")
+                .contains("model cutoff:256: " + String.format(java.util.Locale.ROOT, "%.3g", model))
+                .contains(String.format(java.util.Locale.ROOT, "(error %+.1f%%)", (model / measured - 1) * 100));
+    }
+
+    @Test
     void lengthsNotSwept_areThoseTheChartCannotShow() throws Exception {
         Path f = Fixtures.copy("bd_markdown_compare.md", dir);
         vm.setLens("1, 23, 50");
