@@ -121,8 +121,9 @@ public final class CalibrateDialog extends Dialog<Void> {
         start.setOnAction(e -> start());
         cancel.setOnAction(e -> {
             if (job != null) {
-                job.cancel();
+                step.textProperty().unbind();
                 step.setText("Stopping ruby…");
+                job.cancel();
             }
         });
         use.setOnAction(e -> {
