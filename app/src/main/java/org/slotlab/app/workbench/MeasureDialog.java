@@ -46,8 +46,10 @@ public final class MeasureDialog extends Dialog<Void> {
         // the workbench's N, so the measured GC counts sit on the model's GC chart at the same scale
         count.setText(Long.toString(p.count()));
         what.setText("lengths " + String.join(",", p.lens().stream().map(String::valueOf).toList()) + " B; "
-                + p.source().label() + " source of " + p.sourceLen() + " B; 3 repeats, the fastest counts");
+                + p.source().label() + String.format(java.util.Locale.ROOT, " source of %,d B; ", p.sourceLen())
+                + org.slotlab.model.calibrate.SubseqMeasurement.DEFAULT_REPEATS + " repeats, the fastest counts");
         what.setWrapText(true);
+        what.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         what.setMaxWidth(620);
         out.setText(Path.of(System.getProperty("user.home"), "measured-subseq.csv").toString());
         problem.getStyleClass().add("error-message");
