@@ -72,17 +72,22 @@ public final class CalibrateCommand implements Callable<Integer> {
         PrintWriter stdout = spec.commandLine().getOut();
         PrintWriter stderr = spec.commandLine().getErr();
         ProfileCalibration.Calibration c;
+        RubyProbeRunner runner;
         try {
-            RubyProbeRunner runner = rubyOptions.runner();
+            runner = rubyOptions.runner();
+        } catch (CalibrationException e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.exitCodeOf(e);
+        }
+        try {
             RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "calibrate");
-            c = RubyProcessOptions.cancellable(() -> {
+            c = RubyProcessOptions.cancellable(stderr, "calibrate", () -> {
                 stderr.println("calibrate: " + runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
                 stderr.flush();
                 return ProfileCalibration.calibrate(runner, timingMode(), progress);
             });
         } catch (CalibrationException e) {
-            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
-            stderr.flush();
             return RubyProcessOptions.exitCodeOf(e);
         }
         print(c, stdout);

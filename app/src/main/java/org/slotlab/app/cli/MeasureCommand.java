@@ -86,15 +86,21 @@ public final class MeasureCommand implements Callable<Integer> {
         CostProfile costs = model.profile();
         SubseqMeasurement m;
         RubyLayout layout;
+        RubyProbeRunner runner;
         try {
-            RubyProbeRunner runner = rubyOptions.runner();
-            RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "measure");
-            layout = costs.layout().isPresent() ? costs.layout().get()
-                    : RubyProcessOptions.cancellable(() -> ProfileCalibration.layoutOf(runner.readLayout()));
-            m = RubyProcessOptions.cancellable(() -> SubseqMeasurement.run(runner, state, sourceLen, count, repeats, lenList, progress));
+            runner = rubyOptions.runner();
         } catch (CalibrationException e) {
             stderr.println("slotlab measure: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
+            return RubyProcessOptions.exitCodeOf(e);
+        }
+        try {
+            RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "measure");
+            layout = costs.layout().isPresent() ? costs.layout().get()
+                    : RubyProcessOptions.cancellable(stderr, "measure", () -> ProfileCalibration.layoutOf(runner.readLayout()));
+            m = RubyProcessOptions.cancellable(stderr, "measure",
+                    () -> SubseqMeasurement.run(runner, state, sourceLen, count, repeats, lenList, progress));
+        } catch (CalibrationException e) {
             return RubyProcessOptions.exitCodeOf(e);
         }
         stdout.println("Measured " + m.rubyDescription() + ": " + m.source().label() + " source of " + m.sourceLen() + " B, "

@@ -75,9 +75,11 @@ public final class RubyProcessOptions {
 
     /**
      * Runs {@code body} on the calling thread with a shutdown hook that, on Ctrl-C, interrupts
-     * it (the runner then kills the Ruby) and waits for it to return.
+     * it (the runner then kills the Ruby) and waits for it to return. A failure is printed as one
+     * line, {@code slotlab COMMAND: message}, before the hook is released (after Ctrl-C the JVM
+     * exits as soon as the hook returns), and then rethrown.
      */
-    static <T> T cancellable(ProbeBody<T> body) throws CalibrationException {
+    static <T> T cancellable(PrintWriter err, String command, ProbeBody<T> body) throws CalibrationException {
         Thread worker = Thread.currentThread();
         java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -97,6 +99,10 @@ public final class RubyProcessOptions {
         }
         try {
             return body.run();
+        } catch (CalibrationException e) {
+            err.println("slotlab " + command + ": " + oneLine(e.getMessage()));
+            err.flush();
+            throw e;
         } finally {
             finished.countDown();
             if (hooked) {

@@ -13,7 +13,7 @@ import org.slotlab.model.cost.CostProfile;
  * @param coefficients one entry per {@link CostProfile#NAMES}, in that order
  * @param rows one entry per timing row used, in probe order
  * @param rSquared 1 - RSS/TSS over the rows' measured ns per op (loop overhead removed)
- * @param residualStandardError sqrt(RSS / degrees of freedom), ns per op
+ * @param residualStandardError sqrt(RSS / degrees of freedom) of the unweighted residuals, ns per op
  * @param degreesOfFreedom rows minus fitted coefficients
  * @param loopOverheadNs the {@code empty_loop} row's ns per iteration, subtracted from every row
  * @param skippedRows rows the model cannot price (e.g. a slot size the layout lacks), with the reason

@@ -41,7 +41,8 @@ import org.slotlab.model.workload.SlotAlloc;
  * fitted coefficient means what the default profile's does. A coefficient whose column is zero or
  * a combination of the columns kept before it cannot be told apart by the probes: it keeps the
  * default value, its contribution is taken off the timings first, and its provenance says so.
- * The {@code empty_loop} row's time is the loop overhead and is subtracted from every row.
+ * The {@code empty_loop} row's time is the loop overhead and is subtracted from every row; rows are
+ * weighted by 1 / their time (relative least squares), so a 50 ns row counts as much as a 500 ns one.
  *
  * <p>Example (Debian 12's ruby 3.1.2, the committed quick timings): {@code slot_alloc_ns} keeps
  * its default because every probe allocation comes with a call (its column is a combination of
@@ -64,13 +65,20 @@ public final class ProfileCalibration {
     public static final int PAGE_SIZE_34 = 65_536;
     /** A column whose part outside the span of the kept columns is below this share of its norm is not fitted. */
     static final double INDEPENDENCE_TOLERANCE = 1e-3;
+    /** Floor of a row's measured time in the relative weights, ns: a row faster than the loop's noise must not dominate. */
+    static final double MIN_ROW_NS = 1.0;
     /** Live objects the ring row keeps: timing.rb's {@code RING = Array.new(50_000)}. */
     static final long PROBE_RING = 50_000;
 
-    /** The order in which columns are taken into the fit: a later column confounded with earlier ones keeps its default. */
+    /**
+     * The order in which columns are taken into the fit: a later column confounded with earlier ones
+     * keeps its default. The direct costs come first; the GC's per-page and per-object costs last,
+     * because in a dying loop on one heap the pages swept per op grow with the slots allocated per op,
+     * so they are told apart only by rows whose GCs come from elsewhere (malloc, a retained ring).
+     */
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.COPY,
-            CostProfile.MALLOC, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE, CostProfile.GC_MARK,
-            CostProfile.ALLOC, CostProfile.TOUCH);
+            CostProfile.MALLOC, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.ALLOC, CostProfile.TOUCH,
+            CostProfile.GC_PAGE, CostProfile.GC_MARK);
 
     private ProfileCalibration() {
     }
@@ -198,7 +206,9 @@ public final class ProfileCalibration {
     /** The model's plan for one probe row, or empty with the reason when the model cannot price it. */
     static RowPlan planOf(TimingReport.Row row, RubyLayout layout) {
         long n = row.n();
-        int base = layout.rstringHeap();
+        // the heap of the row's result: the slot its memsize names, else sizeof(RString)'s
+        int sampled = row.sampleMemsize() > 0 ? layout.heapIndexOfSlot((int) row.sampleMemsize()) : -1;
+        int base = sampled >= 0 ? sampled : layout.rstringHeap();
         switch (row.group()) {
             case "alloc_object": {
                 int slot = (int) row.feature("slot_size");
@@ -211,9 +221,18 @@ public final class ProfileCalibration {
                 int k = (int) row.feature("objects");
                 List<ObjectSpec> specs = new ArrayList<>();
                 for (int i = 0; i < k; i++) {
-                    specs.add(ObjectSpec.dying(0, "object"));
+                    specs.add(ObjectSpec.dying(base, "object"));
                 }
                 return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), new OpEvents(0, k, 0, 0, 0, 0), k, "40"), null);
+            }
+            case "alloc_literal": {
+                // x = []: newarray allocates a 40 B embedded array; no method call
+                int k = (int) row.feature("objects");
+                List<ObjectSpec> specs = new ArrayList<>();
+                for (int i = 0; i < k; i++) {
+                    specs.add(ObjectSpec.dying(base, "array"));
+                }
+                return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), OpEvents.NONE, k, "40"), null);
             }
             case "alloc_string":
             case "alloc_string_malloc":
@@ -355,7 +374,18 @@ public final class ProfileCalibration {
         }
         LeastSquares.Fit fit;
         try {
-            fit = LeastSquares.nonNegative(kept, matrix(cols, kept), yFit);
+            // relative least squares: each row divided by its measured time, since timing noise grows
+            // with the time measured and short rows (one slot, one shared slice) carry short-length predictions
+            double[][] xw = matrix(cols, kept);
+            double[] yw = yFit.clone();
+            for (int i = 0; i < n; i++) {
+                double w = 1 / Math.max(y[i], MIN_ROW_NS);
+                for (int j = 0; j < xw[i].length; j++) {
+                    xw[i][j] *= w;
+                }
+                yw[i] *= w;
+            }
+            fit = LeastSquares.nonNegative(kept, xw, yw);
         } catch (IllegalArgumentException e) {
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "cost fit on " + timing.rubyDescription() + " failed: " + e.getMessage());
         }
@@ -395,7 +425,8 @@ public final class ProfileCalibration {
             rss += (y[i] - pred) * (y[i] - pred);
             tss += (y[i] - mean) * (y[i] - mean);
         }
-        return new CalibrationFit(profile, report, rows, tss > 0 ? 1 - rss / tss : Double.NaN, fit.residualStandardError(),
+        double rse = fit.degreesOfFreedom() > 0 ? Math.sqrt(rss / fit.degreesOfFreedom()) : Double.NaN;
+        return new CalibrationFit(profile, report, rows, tss > 0 ? 1 - rss / tss : Double.NaN, rse,
                 fit.degreesOfFreedom(), loop, skipped);
     }
 

@@ -156,6 +156,73 @@ class ProfileCalibrationTest {
                 .satisfies(r -> assertThat(r.predictedNs()).isCloseTo(viaProfile, org.assertj.core.api.Assertions.within(1e-9)));
     }
 
+    @Test
+    void fit_timingsMadeByAKnownProfile_recoversItsDeterminedCoefficients() throws Exception {
+        RubyLayout l = ProfileCalibration.layoutOf(layout(LAYOUT_34));
+        TimingReport measured = timing(TIMING_34);
+        java.util.Map<String, Double> truth = new java.util.LinkedHashMap<>();
+        CostProfile defaults = CostProfile.defaultProfile();
+        int k = 0;
+        for (String name : CostProfile.NAMES) {
+            // every value differs from the default, so a coefficient left at its default would show
+            truth.put(name, name.equals(CostProfile.TOUCH_WINDOW) ? defaults.get(name) : defaults.get(name) * (1.5 + 0.25 * k++));
+        }
+        CostProfile known = defaults.with(truth, "known");
+        double loopNs = 9.0;
+        java.util.List<TimingReport.Row> rows = new java.util.ArrayList<>();
+        rows.add(row("baseline", "empty_loop", java.util.Map.of(), 0, loopNs));
+        // an allocation without a call, as timing.rb's array_literal rows time it
+        rows.add(row("alloc_literal", "array_literal", java.util.Map.of("objects", 1L), 40, Double.NaN));
+        rows.add(row("alloc_literal", "array_literal_x2", java.util.Map.of("objects", 2L), 40, Double.NaN));
+        rows.addAll(measured.rows().stream().filter(r -> !r.group().equals("baseline")).toList());
+        java.util.List<TimingReport.Row> synthetic = new java.util.ArrayList<>();
+        for (TimingReport.Row r : rows) {
+            ProfileCalibration.RowPlan p = ProfileCalibration.planOf(r, l);
+            double ns = p.plan() == null ? loopNs : loopNs + org.slotlab.model.workload.Experiments.run(l, known, p.plan()).nsPerOp();
+            synthetic.add(row(r.group(), r.name(), r.features(), r.sampleMemsize(), ns));
+        }
+        TimingReport t = new TimingReport("synthetic", "3.4.5", "made by a known profile", measured.slotSizes(), 615, synthetic, null);
+
+        CalibrationFit f = ProfileCalibration.fit(t, l, defaults);
+
+        assertThat(f.loopOverheadNs()).isCloseTo(loopNs, org.assertj.core.api.Assertions.within(1e-6));
+        assertThat(f.rSquared()).isGreaterThan(0.999_999);
+        for (CalibrationFit.CoefficientFit c : f.coefficients()) {
+            double expected = c.fitted() ? truth.get(c.name()) : defaults.get(c.name());
+            assertThat(c.value()).as(c.name()).isCloseTo(expected, org.assertj.core.api.Assertions.withinPercentage(0.1));
+        }
+        assertThat(f.coefficient(CostProfile.ALLOC).fitted()).isTrue();
+        assertThat(f.coefficient(CostProfile.COPY).fitted()).isTrue();
+    }
+
+    /** A row of N = 1,000,000 iterations whose one repeat took {@code nsPerIteration}. */
+    private static TimingReport.Row row(String group, String name, java.util.Map<String, Long> features, long memsize, double nsPerIteration) {
+        long n = 1_000_000;
+        return new TimingReport.Row(group, name, "synthetic", features, n, memsize,
+                java.util.List.of(new TimingReport.Repeat(Math.round(nsPerIteration * n), 0, 0, n, 0)));
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({
+        // file, slot sizes of its layout
+        "profile-ruby-3.1.2-debian12-x86_64.json, 40",
+        "profile-ruby-3.4.5-debian-exp1-x86_64.json, 40 80 160 320 640"})
+    void committedProfiles_loadWithTheLayoutTheyWereFittedOn(String file, String slots, @TempDir Path dir) throws Exception {
+        Path copy = dir.resolve(file);
+        try (InputStream in = ProfileCalibrationTest.class.getResourceAsStream("/sample-data/measured/" + file)) {
+            assertThat(in).as(file).isNotNull();
+            Files.copy(in, copy);
+        }
+
+        CostProfile p = CostProfile.load(copy);
+
+        assertThat(p.layout().orElseThrow().slotSizes())
+                .containsExactly(java.util.Arrays.stream(slots.split(" ")).mapToInt(Integer::parseInt).toArray());
+        assertThat(p.coefficients()).allSatisfy(c -> assertThat(c.provenance())
+                .satisfiesAnyOf(v -> assertThat(v).startsWith("fitted: timing.rb quick"),
+                        v -> assertThat(v).isEqualTo(ProfileCalibration.NOT_DETERMINED)));
+    }
+
     static void assertConverged(CalibrationFit f) {
         assertThat(f.coefficients()).extracting(CalibrationFit.CoefficientFit::name).containsExactlyElementsOf(CostProfile.NAMES);
         assertThat(f.coefficients()).allSatisfy(c -> {

@@ -89,6 +89,12 @@ end
   add.("alloc_multi", "objects_x#{k}", (["Object.new"] * k).join("; "), { slot_size: base_slot, copied_bytes: 0, objects: k })
 end
 
+# Allocation without a method call: an empty array literal (newarray 0, a 40-byte embedded
+# T_ARRAY), so the slot's own cost separates from the call that comes with every other
+# allocation. Assigned, because a bare `[]` in void context is compiled away.
+add.("alloc_literal", "array_literal", "x = []", { slot_size: base_slot, copied_bytes: 0, objects: 1 })
+add.("alloc_literal", "array_literal_x2", "x = []; y = []", { slot_size: base_slot, copied_bytes: 0, objects: 2 })
+
 # Allocation per slot size, strings: the longest embedded string for each slot.
 embed_len.sort.each do |slot, len|
   add.("alloc_string", "string_#{slot}_len#{len}", "X * #{len}", { slot_size: slot, copied_bytes: len })
@@ -105,7 +111,7 @@ end
 
 # Shared suffix slices of a frozen source: one slot, no copy (above the embed limit).
 [8, 16, 32, 64, 256, 1024, 4096].each do |len|
-  add.("suffix_frozen", "suffix_frozen_#{len}", "SRC.byteslice(SRC_BYTES - #{len}, #{len})", { slice_len: len })
+  add.("suffix_frozen", "suffix_frozen_#{len}", "SRC.byteslice(#{SRC_BYTES - len}, #{len})", { slice_len: len })
 end
 
 # Suffix slices of an unfrozen source built each iteration (the slice needs a frozen root),
