@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import org.slotlab.app.measured.OverlaySource;
 import org.slotlab.app.scenario.Parameters;
 import org.slotlab.app.scenario.Pin;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -25,6 +26,10 @@ import org.slotlab.app.scenario.ScenarioRequest;
  * is refused with a {@link ScenarioFormatException} whose message names the file and the field,
  * and the caller keeps its current state. Written atomically (temp file, then move), so a failed
  * save never truncates an existing file. JSON via Jackson ({@code FasterXML/jackson-databind}).
+ * Fields added within version 1 are optional, so older version-1 files still open: a missing
+ * {@code parameters.keepWhileTiming} means false (the thread's timing), missing {@code overlays}
+ * means none. Overlays ({@link OverlaySource}: path, format, name mapping) are stored with paths
+ * relative to the scenario file when the results file lies in its folder.
  */
 public final class ScenarioFile {
 
@@ -43,8 +48,25 @@ public final class ScenarioFile {
 
     private ScenarioFile() {}
 
+    /** Field names a version-1 file may hold at the top level. */
+    private static final List<String> FIELDS = List.of(VERSION_FIELD, "parameters", "pins", "compareBaseline", "overlays");
+    /** The parameter added within version 1; absent in older files, where it means false. */
+    static final String KEEP_WHILE_TIMING = "keepWhileTiming";
+
+    /** What a scenario file holds: the request and the overlays of measured results (absolute paths after loading). */
+    public record Contents(ScenarioRequest request, List<OverlaySource> overlays) {
+        public Contents {
+            overlays = List.copyOf(overlays);
+        }
+    }
+
     /** The JSON text of a request. */
     public static String toJson(ScenarioRequest request) {
+        return toJson(request, List.of());
+    }
+
+    /** The JSON text of a request and its overlays (paths written as given). */
+    public static String toJson(ScenarioRequest request, List<OverlaySource> overlays) {
         ObjectNode root = JSON.createObjectNode();
         root.put(VERSION_FIELD, VERSION);
         root.set("parameters", JSON.valueToTree(request.parameters()));
@@ -55,6 +77,12 @@ public final class ScenarioFile {
             o.set("parameters", JSON.valueToTree(pin.parameters()));
         }
         root.put("compareBaseline", request.compareBaseline());
+        if (!overlays.isEmpty()) {
+            var arr = root.putArray("overlays");
+            for (OverlaySource o : overlays) {
+                arr.addObject().put("path", o.path()).put("format", o.format()).put("mapping", o.mapping());
+            }
+        }
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (JsonProcessingException e) {
@@ -64,10 +92,16 @@ public final class ScenarioFile {
 
     /** Writes {@code file} atomically. */
     public static void save(ScenarioRequest request, Path file) throws IOException {
+        save(request, List.of(), file);
+    }
+
+    /** Writes {@code file} atomically, overlay paths relative to its folder where they lie under it. */
+    public static void save(ScenarioRequest request, List<OverlaySource> overlays, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
+        List<OverlaySource> rel = overlays.stream().map(o -> o.relativeTo(dir)).toList();
         Path tmp = Files.createTempFile(dir, ".slotlab-", ".tmp");
         try {
-            Files.writeString(tmp, toJson(request));
+            Files.writeString(tmp, toJson(request, rel));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
@@ -76,17 +110,31 @@ public final class ScenarioFile {
 
     /** Reads a scenario file; the message names the file and what is wrong. */
     public static ScenarioRequest load(Path file) throws ScenarioFormatException {
+        return loadContents(file).request();
+    }
+
+    /** Reads a scenario file with its overlays, their paths resolved against the file's folder. */
+    public static Contents loadContents(Path file) throws ScenarioFormatException {
         String text;
         try {
             text = Files.readString(file);
         } catch (IOException e) {
             throw new ScenarioFormatException(file + ": cannot read (" + e.getMessage() + ")");
         }
-        return parse(text, file.toString());
+        Contents c = parseContents(text, file.toString());
+        Path dir = file.toAbsolutePath().getParent();
+        List<OverlaySource> resolved = c.overlays().stream()
+                .map(o -> new OverlaySource(o.resolve(dir).toString(), o.format(), o.mapping())).toList();
+        return new Contents(c.request(), resolved);
     }
 
     /** Parses scenario JSON; {@code where} names the source in messages. */
     public static ScenarioRequest parse(String text, String where) throws ScenarioFormatException {
+        return parseContents(text, where).request();
+    }
+
+    /** Parses scenario JSON with its overlays (paths as written). */
+    public static Contents parseContents(String text, String where) throws ScenarioFormatException {
         JsonNode root;
         try {
             root = JSON.readTree(text);
@@ -114,7 +162,7 @@ public final class ScenarioFile {
         }
         for (var it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
-            if (!List.of(VERSION_FIELD, "parameters", "pins", "compareBaseline").contains(f)) {
+            if (!FIELDS.contains(f)) {
                 throw new ScenarioFormatException(where + ": unknown field '" + f + "'");
             }
         }
@@ -142,12 +190,45 @@ public final class ScenarioFile {
             throw new ScenarioFormatException(where + ": compareBaseline '" + baseline + "' is neither '"
                     + ScenarioRequest.POLICY_BASELINE + "' nor a pin's name");
         }
-        return new ScenarioRequest(p, pins, baseline);
+        return new Contents(new ScenarioRequest(p, pins, baseline), overlays(root.path("overlays"), where));
+    }
+
+    private static List<OverlaySource> overlays(JsonNode node, String where) throws ScenarioFormatException {
+        if (node.isMissingNode()) {
+            return List.of();
+        }
+        if (!node.isArray()) {
+            throw new ScenarioFormatException(where + ": 'overlays' must be an array");
+        }
+        List<OverlaySource> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode o : node) {
+            String field = "overlays[" + i++ + "]";
+            if (!o.isObject() || !o.path("path").isTextual()) {
+                throw new ScenarioFormatException(where + ": " + field + ".path must be a string");
+            }
+            for (var it = o.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!List.of("path", "format", "mapping").contains(f)) {
+                    throw new ScenarioFormatException(where + ": " + field + ": unknown field '" + f + "'");
+                }
+            }
+            try {
+                out.add(new OverlaySource(o.get("path").asText(), o.path("format").asText(null), o.path("mapping").asText("")));
+            } catch (IllegalArgumentException e) {
+                throw new ScenarioFormatException(where + ": " + field + ": " + e.getMessage());
+            }
+        }
+        return out;
     }
 
     private static Parameters parameters(JsonNode node, String where, String field) throws ScenarioFormatException {
         if (node == null || !node.isObject()) {
             throw new ScenarioFormatException(where + ": '" + field + "' must be an object");
+        }
+        if (!node.has(KEEP_WHILE_TIMING)) {
+            // written before the field existed: timed the thread's way
+            node = ((ObjectNode) node.deepCopy()).put(KEEP_WHILE_TIMING, false);
         }
         Parameters p;
         try {

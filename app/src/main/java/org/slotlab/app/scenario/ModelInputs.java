@@ -9,7 +9,9 @@ import org.slotlab.model.layout.RubyLayout;
 /**
  * Resolves the names in {@link Parameters} into model objects: the {@link RubyLayout} (a preset
  * or a {@link CustomLayout}) and the {@link CostProfile} (the shipped seed-000 fit or a JSON
- * file, cached by path so a slider drag does not re-read it). Messages name the parameter.
+ * file, cached by path so a slider drag does not re-read it). The layout name
+ * {@value Parameters#PROFILE_LAYOUT} means the layout a calibrated profile carries (issue 6:
+ * "the profile file also holds the layout it read"). Messages name the parameter.
  */
 public final class ModelInputs {
 
@@ -25,6 +27,10 @@ public final class ModelInputs {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("custom layout '" + p.customLayout().name() + "': " + e.getMessage(), e);
             }
+        }
+        if (Parameters.PROFILE_LAYOUT.equals(p.layout())) {
+            return profile(p).layout().orElseThrow(() -> new IllegalArgumentException("layout '" + Parameters.PROFILE_LAYOUT
+                    + "': the cost profile " + profile(p).name() + " carries no layout; load one written by 'slotlab calibrate'"));
         }
         return RubyLayout.byName(p.layout());
     }

@@ -35,6 +35,10 @@ import org.slotlab.model.workload.SliceLoop;
  * @param retain                 R, slices kept
  * @param keep                   how the R slices are kept
  * @param allocations            allocations per slot size in the slot-size scenario
+ * @param keepWhileTiming        false (the thread's way, the default): speed and GC count are timed over N
+ *                               slices that are all dropped, and the R kept slices' memory is measured in a
+ *                               run of its own; true: one timed run of N slices keeps R (GC pressure under
+ *                               retention). {@link SliceLoop#keepWhileTiming()}
  */
 public record Parameters(
         String scenario,
@@ -55,7 +59,8 @@ public record Parameters(
         long count,
         long retain,
         KeepMode keep,
-        long allocations) {
+        long allocations,
+        boolean keepWhileTiming) {
 
     /** himura467's and byroot's lengths in seed 000, bytes (231 is the largest embedded under cutoff 256). */
     public static final List<Long> THREAD_LENS = List.of(1L, 23L, 50L, 100L, 200L, 231L, 232L, 250L, 500L, 999L, 1000L);
@@ -69,8 +74,20 @@ public record Parameters(
     public static final long THREAD_SOURCE_LEN = 10_000;
     /** Allocations per row of byroot's slot table (slot_alloc_gc.csv: GC count per 10M allocations). */
     public static final long THREAD_ALLOCATIONS = 10_000_000;
+    /** Layout name meaning "the layout the cost profile carries" (a profile written by {@code slotlab calibrate}). */
+    public static final String PROFILE_LAYOUT = "from cost profile";
     /** Most lengths a sweep accepts: more bars than this cannot be read on a chart. */
     public static final int MAX_LENS = 64;
+
+    /** Parameters timed the thread's way (nothing kept while timed): the shape before keepWhileTiming existed. */
+    public Parameters(String scenario, String layout, CustomLayout customLayout, String costProfile, String baselinePolicy,
+            int cutoff, boolean snapToSlots, boolean frozenRule, Integer frozenRuleSecondCutoff, SourceState source,
+            SlicePosition position, boolean alwaysEmbed, boolean sharableMiddle, List<Long> lens, long sourceLen, long count,
+            long retain, KeepMode keep, long allocations) {
+        this(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule,
+                frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep,
+                allocations, false);
+    }
 
     public Parameters {
         Objects.requireNonNull(scenario, "scenario");
@@ -115,7 +132,7 @@ public record Parameters(
     public static Parameters threadDefaults() {
         return new Parameters(SubstringCutoffScenario.ID, "ruby-4.1-dev", null, null, "master", THREAD_CUTOFF, false,
                 false, null, SourceState.FROZEN, SlicePosition.SUFFIX, false, false, THREAD_LENS, THREAD_SOURCE_LEN,
-                THREAD_COUNT, THREAD_RETAIN, KeepMode.FIRST, THREAD_ALLOCATIONS);
+                THREAD_COUNT, THREAD_RETAIN, KeepMode.FIRST, THREAD_ALLOCATIONS, false);
     }
 
     /** The candidate policy these toggles describe. */
@@ -140,25 +157,26 @@ public record Parameters(
     public SliceLoop loop() {
         long longest = lens.stream().mapToLong(Long::longValue).max().orElse(0);
         long src = Math.max(sourceLen, longest + (position == SlicePosition.MIDDLE ? 1 : 0));
-        return new SliceLoop(lens.get(0), src, source, position, count, retain, keep);
+        return new SliceLoop(lens.get(0), src, source, position, count, retain, keep, keepWhileTiming);
     }
 
-    public Parameters withScenario(String v) { return new Parameters(v, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withLayout(String v, CustomLayout c) { return new Parameters(scenario, v, c, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withCostProfile(String v) { return new Parameters(scenario, layout, customLayout, v, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withBaselinePolicy(String v) { return new Parameters(scenario, layout, customLayout, costProfile, v, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withCutoff(int v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, v, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withSnapToSlots(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, v, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withFrozenRule(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, v, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withFrozenRuleSecondCutoff(Integer v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, v, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withSource(SourceState v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, v, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withPosition(SlicePosition v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, v, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withAlwaysEmbed(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, v, sharableMiddle, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withSharableMiddle(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, v, lens, sourceLen, count, retain, keep, allocations); }
-    public Parameters withLens(List<Long> v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, v, sourceLen, count, retain, keep, allocations); }
-    public Parameters withSourceLen(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, v, count, retain, keep, allocations); }
-    public Parameters withCount(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, v, Math.min(retain, v), keep, allocations); }
-    public Parameters withRetain(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, v, keep, allocations); }
-    public Parameters withKeep(KeepMode v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, v, allocations); }
-    public Parameters withAllocations(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, v); }
+    public Parameters withScenario(String v) { return new Parameters(v, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withLayout(String v, CustomLayout c) { return new Parameters(scenario, v, c, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withCostProfile(String v) { return new Parameters(scenario, layout, customLayout, v, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withBaselinePolicy(String v) { return new Parameters(scenario, layout, customLayout, costProfile, v, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withCutoff(int v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, v, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withSnapToSlots(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, v, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withFrozenRule(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, v, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withFrozenRuleSecondCutoff(Integer v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, v, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withSource(SourceState v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, v, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withPosition(SlicePosition v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, v, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withAlwaysEmbed(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, v, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withSharableMiddle(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, v, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withLens(List<Long> v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, v, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withSourceLen(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, v, count, retain, keep, allocations, keepWhileTiming); }
+    public Parameters withCount(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, v, Math.min(retain, v), keep, allocations, keepWhileTiming); }
+    public Parameters withRetain(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, v, keep, allocations, keepWhileTiming); }
+    public Parameters withKeep(KeepMode v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, v, allocations, keepWhileTiming); }
+    public Parameters withKeepWhileTiming(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, v); }
+    public Parameters withAllocations(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, v, keepWhileTiming); }
 }

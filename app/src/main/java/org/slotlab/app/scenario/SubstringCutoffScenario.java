@@ -110,7 +110,7 @@ public final class SubstringCutoffScenario implements Scenario {
             gcs.add(series(label(s), s.rows(), c -> c.candidate().gcCount()));
         }
         var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.count()) + " slices",
-                subtitle, p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
+                layout.name() + ", " + p.source().label() + " " + p.position().label() + ", " + timing(p) + " (modelled)", p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
                 List.of());
 
         List<LengthSeries> kept = new ArrayList<>();
@@ -165,7 +165,15 @@ public final class SubstringCutoffScenario implements Scenario {
 
     static String subtitle(Parameters p, RubyLayout layout) {
         return layout.name() + ", " + p.source().label() + " " + p.position().label() + " source, N = " + fmt(p.count())
-                + ", R = " + fmt(p.retain()) + " (modelled)";
+                + ", R = " + fmt(p.retain()) + (p.keepWhileTiming() ? ", R kept while timed" : "") + " (modelled)";
+    }
+
+    /**
+     * How the N slices were timed (Parameters#keepWhileTiming): with nothing kept, as the thread's
+     * speed benchmarks ran (seed 000), or keeping R while timed.
+     */
+    static String timing(Parameters p) {
+        return p.keepWhileTiming() ? "R = " + fmt(p.retain()) + " kept while timed" : "nothing kept while timed";
     }
 
     /**
@@ -220,7 +228,8 @@ public final class SubstringCutoffScenario implements Scenario {
         lines.add("baseline: " + p.baseline().name() + ", candidate: " + p.candidatePolicy().name());
         lines.add("source: " + p.source().label() + ", " + p.position().label() + " slices, source length "
                 + fmt(p.loop().sourceLen()) + " B");
-        lines.add("workload: N = " + fmt(p.count()) + " slices per length, R = " + fmt(p.retain()) + " kept (" + p.keep().label() + ")");
+        lines.add("workload: N = " + fmt(p.count()) + " slices per length, R = " + fmt(p.retain()) + " kept (" + p.keep().label() + "), "
+                + (p.keepWhileTiming() ? "R kept while timed" : "timed with nothing kept, R measured apart"));
         lines.add("lengths: " + String.join(",", p.lens().stream().map(String::valueOf).toList()));
         for (Pin pin : request.pins()) {
             Parameters q = pin.parameters();

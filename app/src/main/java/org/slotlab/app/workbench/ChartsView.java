@@ -127,11 +127,36 @@ public final class ChartsView extends StackPane {
             final int k = i;
             run.chart(specs.get(i).id()).ifPresent(rc -> {
                 applyZoom(rc.chart());
-                viewers.get(k).setChart(rc.chart());
+                setChart(viewers.get(k), rc.chart());
             });
         }
         chartsShown++;
         lastShowNanos = System.nanoTime() - t0;
+    }
+
+    /**
+     * Hands a new chart to a viewer. A chart with measured overlays is drawn a second time: the
+     * viewer's FXGraphics2D keeps the paint of the previous chart's last draw, and after its
+     * clip save/restore the first background fill of the new chart can come out black
+     * (jfree/fxgraphics2d issue 6 describes the state restore); the second draw starts clean.
+     */
+    static void setChart(ChartViewer viewer, JFreeChart chart) {
+        boolean overlays = chart.getPlot() instanceof CategoryPlot p && p.getDatasetCount() > 0
+                && hasMeasured(p);
+        viewer.setChart(chart);
+        if (overlays) {
+            viewer.getCanvas().draw();
+        }
+    }
+
+    private static boolean hasMeasured(CategoryPlot p) {
+        for (int i = 0; i < p.getDatasetCount(); i++) {
+            var d = p.getDataset(i);
+            if (d != null && d.getRowCount() > 0 && String.valueOf(d.getRowKey(0)).startsWith("measured: ")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** FX-thread time the last {@link #show} took (handing the charts to the viewers, which draw them), ns. */

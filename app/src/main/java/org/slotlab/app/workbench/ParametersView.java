@@ -75,9 +75,13 @@ public final class ParametersView extends ScrollPane {
     final TextField count = new TextField();
     final TextField retain = new TextField();
     final ComboBox<KeepMode> keep = new ComboBox<>();
+    final CheckBox keepWhileTiming = new CheckBox("keep R while timing");
     final TextField sourceLen = new TextField();
     final TextField allocations = new TextField();
     private final Label message = new Label();
+    final javafx.scene.control.ListView<org.slotlab.app.measured.Overlay> overlays = new javafx.scene.control.ListView<>();
+    final Button removeOverlay = new Button("Remove");
+    private final TitledPane overlayPane;
     private final TitledPane cutoffPane;
     private final TitledPane sourcePane;
     private final TitledPane layoutPane;
@@ -124,6 +128,7 @@ public final class ParametersView extends ScrollPane {
         sourcePane = section("Source and policies", sourceBox);
 
         layout.getItems().setAll(RubyLayout.presetNames());
+        layout.getItems().add(Parameters.PROFILE_LAYOUT);
         layout.getItems().add(CUSTOM);
         layout.setId("layoutPreset");
         GridPane layoutGrid = grid();
@@ -145,20 +150,45 @@ public final class ParametersView extends ScrollPane {
         addRow(workGrid, 2, "count N", count);
         addRow(workGrid, 3, "retain R", retain);
         addRow(workGrid, 4, "keep", keep);
-        addRow(workGrid, 5, "source len", sourceLen);
+        addRow(workGrid, 5, "timing", keepWhileTiming);
+        keepWhileTiming.setId("keepWhileTiming");
+        addRow(workGrid, 6, "source len", sourceLen);
         workloadPane = section("Workload (byteslice loop)", workGrid);
 
         GridPane slotGrid = grid();
         addRow(slotGrid, 0, "allocations", allocations);
         slotPane = section("Workload (slot sizes)", slotGrid);
 
+        overlays.setId("overlays");
+        overlays.setItems(vm.overlays());
+        overlays.setPrefHeight(90);
+        overlays.setPlaceholder(new Label("File > Import measured results…"));
+        overlays.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
+            @Override
+            protected void updateItem(org.slotlab.app.measured.Overlay o, boolean empty) {
+                super.updateItem(o, empty);
+                setText(empty || o == null ? null : o.describe());
+                setWrapText(true);
+                setPrefWidth(0);
+                setTooltip(empty || o == null ? null : new Tooltip(o.source().path() + "\nformat " + o.source().format()));
+            }
+        });
+        removeOverlay.setId("removeOverlay");
+        removeOverlay.disableProperty().bind(overlays.getSelectionModel().selectedItemProperty().isNull());
+        removeOverlay.setOnAction(e -> {
+            var o = overlays.getSelectionModel().getSelectedItem();
+            if (o != null) {
+                vm.removeOverlay(o);
+            }
+        });
+        overlayPane = section("Measured overlays", new VBox(4, overlays, removeOverlay));
         message.setId("parameterMessage");
         message.setWrapText(true);
         message.getStyleClass().add("error-message");
         message.setManaged(false);
         message.setVisible(false);
 
-        VBox content = new VBox(8, message, cutoffPane, sourcePane, layoutPane, workloadPane, slotPane);
+        VBox content = new VBox(8, message, cutoffPane, sourcePane, layoutPane, workloadPane, slotPane, overlayPane);
         content.setPadding(new Insets(8));
         setContent(content);
 
@@ -186,6 +216,7 @@ public final class ParametersView extends ScrollPane {
         tip(Tips.COUNT, count);
         tip(Tips.RETAIN, retain);
         tip(Tips.KEEP, keep);
+        tip(Tips.KEEP_WHILE_TIMING, keepWhileTiming);
         tip(Tips.SOURCE_LEN, sourceLen);
         tip(Tips.ALLOCATIONS, allocations);
     }
@@ -237,6 +268,7 @@ public final class ParametersView extends ScrollPane {
                 forward(null, p -> p.withKeep(b));
             }
         });
+        keepWhileTiming.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withKeepWhileTiming(b)));
         alwaysEmbed.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withAlwaysEmbed(b)));
         sharableMiddle.selectedProperty().addListener((o, a, b) -> forward(null, p -> p.withSharableMiddle(b)));
         commitOnAction(baseline, t -> vm.edit(null, p -> p.withBaselinePolicy(t.trim())));
@@ -260,7 +292,7 @@ public final class ParametersView extends ScrollPane {
                 loadProfile(f.toPath());
             }
         });
-        defaultProfile.setOnAction(e -> show(vm.edit(null, p -> p.withCostProfile(null))));
+        defaultProfile.setOnAction(e -> show(vm.useDefaultProfile()));
         commitOnAction(lens, vm::setLens);
         applyRange.setOnAction(e -> {
             try {
@@ -278,8 +310,7 @@ public final class ParametersView extends ScrollPane {
 
     /** Loads a cost profile file into the parameters (used by the button and the menu). */
     public void loadProfile(Path path) {
-        ModelInputs.forget(path.toString());
-        show(vm.edit(null, p -> p.withCostProfile(path.toString())));
+        show(vm.loadProfile(path));
     }
 
     /** Opens the custom layout editor; OK applies the validated layout. */
@@ -381,6 +412,7 @@ public final class ParametersView extends ScrollPane {
             setIfNotFocused(sourceLen, String.format(java.util.Locale.ROOT, "%,d", p.sourceLen()));
             setIfNotFocused(allocations, String.format(java.util.Locale.ROOT, "%,d", p.allocations()));
             keep.setValue(p.keep());
+            keepWhileTiming.setSelected(p.keepWhileTiming());
             var uses = vm.scenarioProperty().get().uses();
             setGroup(cutoffPane, uses.contains(ParameterGroup.CUTOFF));
             setGroup(sourcePane, uses.contains(ParameterGroup.SOURCE));

@@ -41,5 +41,9 @@ final class Tips {
             + "each lives R ops.";
     static final String SOURCE_LEN = "Source length in bytes. A fresh unshared source of this length is built every op "
             + "(\"a\" * n); it is embedded up to the largest slot, else a malloc'd buffer the root takes over.";
+    static final String KEEP_WHILE_TIMING = "Off (the thread's way): speed and GC count are timed over N slices that are all "
+            + "dropped, as the speed benchmarks of seed 000 did, and the memory R kept slices hold is measured in a run of "
+            + "its own (str_subseq_memory.rb). On: one timed run of N slices keeps R while it runs, so the kept slices add "
+            + "GC pressure (marking, promotion) to the timed loop.";
     static final String ALLOCATIONS = "Allocations per slot size (byroot's table counts GC runs per 10M).";
 }

@@ -26,6 +26,8 @@ import javafx.stage.Stage;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
+import org.slotlab.app.measured.Overlay;
+import org.slotlab.app.measured.OverlaySeries;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -112,6 +114,8 @@ public final class WorkbenchView extends BorderPane {
                 item("_Save scenario", "Shortcut+S", this::save),
                 item("Save scenario _as…", "Shortcut+Shift+S", this::saveAs),
                 new SeparatorMenuItem(),
+                item("_Import measured results…", "Shortcut+I", this::importMeasured),
+                new SeparatorMenuItem(),
                 item("Export PNG (1x, 1200 px)…", "Shortcut+E", () -> exportImage("png", 1)),
                 item("Export PNG (2x, 2400 px)…", "Shortcut+Shift+E", () -> exportImage("png", 2)),
                 item("Export SVG…", "Shortcut+Alt+E", () -> exportImage("svg", 1)),
@@ -163,9 +167,14 @@ public final class WorkbenchView extends BorderPane {
             vm.scenarioProperty().addListener((o, a, b) -> r.setSelected(b == s));
             scenarios.getItems().add(r);
         }
+        Menu tools = new Menu("_Tools");
+        tools.getItems().addAll(
+                item("_Calibrate against a Ruby…", "Shortcut+Shift+K", this::calibrate),
+                item("_Measure on this Ruby…", "Shortcut+Shift+M", this::measure),
+                item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured));
         Menu help = new Menu("_Help");
         help.getItems().add(item("How to read the charts", "F1", this::howToRead));
-        MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, help);
+        MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, tools, help);
         bar.setId("menuBar");
         return bar;
     }
@@ -194,8 +203,11 @@ public final class WorkbenchView extends BorderPane {
     /** Opens a scenario file; a bad file shows a dialog and keeps the current state. */
     public void open(Path path) {
         try {
-            vm.open(path);
+            List<String> problems = vm.open(path);
             notice("Opened " + path.getFileName());
+            if (!problems.isEmpty()) {
+                error("Some overlays were not loaded", String.join("\n", problems));
+            }
         } catch (ScenarioFile.ScenarioFormatException e) {
             error("Cannot open scenario", e.getMessage() + "\n\nYour current settings are unchanged.");
         }
@@ -229,6 +241,62 @@ public final class WorkbenchView extends BorderPane {
         } catch (IOException e) {
             error("Cannot save scenario", p + ": " + e.getMessage());
         }
+    }
+
+    // ------------------------------------------------------------------ measured results
+
+    /** The import dialog last opened (tests drive it through its model). */
+    ImportDialog importDialog;
+
+    /** File > Import measured results: the dialog, then the overlay on the charts. */
+    public void importMeasured() {
+        ImportDialog d = new ImportDialog(startDir());
+        importDialog = d;
+        d.initOwner(stage);
+        d.setOnHidden(e -> {
+            Overlay o = d.getResult();
+            if (o != null) {
+                addOverlay(o);
+            }
+        });
+        d.show();
+    }
+
+    /** Adds an imported overlay; ns-per-op results open the predicted vs measured window. */
+    void addOverlay(Overlay o) {
+        vm.addOverlay(o);
+        List<Long> missing = vm.lengthsNotSwept(o);
+        notice("Imported " + o.label() + (missing.isEmpty() ? ""
+                : "; lengths " + missing + " are not in the sweep: add them under Workload to see them"));
+        if (!o.series().isEmpty() && o.series().stream().allMatch(s -> s.chart().equals(OverlaySeries.NS_PER_OP))) {
+            predictedVsMeasured();
+        }
+    }
+
+    private Path startDir() {
+        return lastDir != null ? lastDir : vm.fileProperty().get() != null ? vm.fileProperty().get().toAbsolutePath().getParent() : null;
+    }
+
+    private void calibrate() {
+        CalibrateDialog d = new CalibrateDialog(vm, parameters::loadProfile);
+        d.initOwner(stage);
+        d.show();
+    }
+
+    private void measure() {
+        MeasureDialog d = new MeasureDialog(vm, this::predictedVsMeasured);
+        d.initOwner(stage);
+        d.show();
+    }
+
+    private PredictedVsMeasuredWindow pvm;
+
+    /** Tools > Predicted vs measured: the model's ns per op per length beside every measured ns overlay. */
+    public void predictedVsMeasured() {
+        if (pvm == null) {
+            pvm = new PredictedVsMeasuredWindow(vm, stage);
+        }
+        pvm.showAndRefresh();
     }
 
     // ------------------------------------------------------------------ exports
@@ -350,5 +418,9 @@ public final class WorkbenchView extends BorderPane {
             Slot sizes: ns per allocation (bars) and GC runs per N allocations (line) per slot size, with \
             byroot's table overlaid.
 
-            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured.""";
+            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured, \
+            except the overlays you add: File > Import measured results draws a benchmark tool's numbers as \
+            markers named "measured: FILE (TOOL)" (hover one for the model's value and the error), and \
+            Tools > Measure on this Ruby runs master's loop on your ruby; Tools > Predicted vs measured \
+            lists the error per length. Tools > Calibrate fits the cost profile and reads the layout of your ruby.""";
 }

@@ -24,6 +24,10 @@ import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
+import org.slotlab.app.measured.Overlay;
+import org.slotlab.app.measured.OverlayCharts;
+import org.slotlab.app.measured.OverlaySource;
+import org.slotlab.model.measured.ImportException;
 import org.slotlab.app.scenario.ModelInputs;
 import org.slotlab.app.scenario.Parameters;
 import org.slotlab.app.scenario.Pin;
@@ -63,6 +67,10 @@ public final class WorkbenchViewModel implements AutoCloseable {
             ScenarioRequest.POLICY_BASELINE);
     private final ObservableList<Pin> pins = FXCollections.observableArrayList();
     private final ObservableList<Pin> pinsView = FXCollections.unmodifiableObservableList(pins);
+    private final ObservableList<Overlay> overlays = FXCollections.observableArrayList();
+    private final ObservableList<Overlay> overlaysView = FXCollections.unmodifiableObservableList(overlays);
+    /** What the background compute draws: a copy of {@link #overlays} taken on each change. */
+    private volatile List<Overlay> overlaySnapshot = List.of();
 
     private final Deque<Parameters> undo = new ArrayDeque<>();
     private final Deque<Parameters> redo = new ArrayDeque<>();
@@ -99,7 +107,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     }
 
     private ScenarioRun compute(ScenarioRequest r, java.util.function.BooleanSupplier cancelled) {
-        return ScenarioRegistry.byId(r.parameters().scenario()).compute(r, SlotlabTheme.of(chartScale), cancelled);
+        SlotlabTheme theme = SlotlabTheme.of(chartScale);
+        ScenarioRun run = ScenarioRegistry.byId(r.parameters().scenario()).compute(r, theme, cancelled);
+        return OverlayCharts.apply(run, overlaySnapshot, theme);
     }
 
     private void publish(long generation, ScenarioRun output) {
@@ -136,6 +146,8 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyObjectProperty<Path> fileProperty() { return file.getReadOnlyProperty(); }
     public ReadOnlyStringProperty compareBaselineProperty() { return compareBaseline.getReadOnlyProperty(); }
     public ObservableList<Pin> pins() { return pinsView; }
+    /** Imported measured results drawn over the charts, in import order. */
+    public ObservableList<Overlay> overlays() { return overlaysView; }
     public long requestedGeneration() { return requestedGeneration; }
     /** Background runs stopped or dropped because a newer request arrived. */
     public long cancelledRuns() { return recomputer.cancelledRuns(); }
@@ -173,6 +185,27 @@ public final class WorkbenchViewModel implements AutoCloseable {
         setParameters(after);
         recompute();
         return Optional.empty();
+    }
+
+    /**
+     * Loads a cost profile file (one undo step); a profile that carries a layout (written by
+     * {@code slotlab calibrate} or Tools > Calibrate) switches the layout to it too.
+     */
+    public Optional<String> loadProfile(Path path) {
+        String file = path.toString();
+        ModelInputs.forget(file);
+        return edit(null, p -> {
+            Parameters q = p.withCostProfile(file);
+            return ModelInputs.profile(q).layout().isPresent() ? q.withLayout(Parameters.PROFILE_LAYOUT, null) : q;
+        });
+    }
+
+    /** Back to the shipped profile; a layout taken from the old profile goes back to the thread's. */
+    public Optional<String> useDefaultProfile() {
+        return edit(null, p -> {
+            Parameters q = p.withCostProfile(null);
+            return Parameters.PROFILE_LAYOUT.equals(q.layout()) ? q.withLayout(Parameters.threadDefaults().layout(), null) : q;
+        });
     }
 
     /** Ends the current edit burst: the next edit is its own undo step (slider released). */
@@ -341,6 +374,65 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return Optional.empty();
     }
 
+    // ------------------------------------------------------------------ measured overlays
+
+    /**
+     * Imports a results file as an overlay; on a malformed file or mapping nothing is added and
+     * the importer's {@code file:line:} message is returned.
+     */
+    public Optional<String> importMeasured(OverlaySource source) {
+        try {
+            addOverlay(Overlay.load(source));
+            return Optional.empty();
+        } catch (ImportException e) {
+            return Optional.of(e.getMessage());
+        } catch (IllegalArgumentException e) {
+            return Optional.of(source.path() + ": " + e.getMessage());
+        }
+    }
+
+    /** Adds an overlay already read; a second one with the same label is numbered so legends stay apart. */
+    public void addOverlay(Overlay o) {
+        Overlay named = o;
+        for (int n = 2; labelTaken(named.label()); n++) {
+            named = Overlay.of(o.source(), o.set(), o.label() + " #" + n);
+        }
+        overlays.add(named);
+        overlaysChanged();
+    }
+
+    private boolean labelTaken(String label) {
+        return overlays.stream().anyMatch(q -> q.label().equals(label));
+    }
+
+    /** Lengths an overlay measured that the current sweep does not compute, so its charts cannot show them. */
+    public List<Long> lengthsNotSwept(Overlay o) {
+        java.util.TreeSet<Long> missing = new java.util.TreeSet<>();
+        for (var s : o.series()) {
+            if (s.chart().equals(org.slotlab.app.measured.OverlaySeries.SPEED_RATIO)
+                    || s.chart().equals(org.slotlab.app.measured.OverlaySeries.GC_COUNT)) {
+                s.points().keySet().stream().filter(len -> !parameters.get().lens().contains(len)).forEach(missing::add);
+            }
+        }
+        return List.copyOf(missing);
+    }
+
+    public void removeOverlay(Overlay o) {
+        if (overlays.remove(o)) {
+            overlaysChanged();
+        }
+    }
+
+    public void clearOverlays() {
+        overlays.clear();
+        overlaysChanged();
+    }
+
+    private void overlaysChanged() {
+        overlaySnapshot = List.copyOf(overlays);
+        recompute();
+    }
+
     // ------------------------------------------------------------------ files and exports
 
     /** The request the charts show (current parameters, pins, compare baseline). */
@@ -348,9 +440,22 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return new ScenarioRequest(parameters.get(), List.copyOf(pins), compareBaseline.get());
     }
 
-    /** Opens a scenario file; on error nothing changes and the exception says why. */
-    public void open(Path path) throws ScenarioFile.ScenarioFormatException {
-        ScenarioRequest r = ScenarioFile.load(path);
+    /**
+     * Opens a scenario file; on error nothing changes and the exception says why. Overlays whose
+     * results file is gone or no longer imports are left out; the returned lines say which and why.
+     */
+    public List<String> open(Path path) throws ScenarioFile.ScenarioFormatException {
+        ScenarioFile.Contents c = ScenarioFile.loadContents(path);
+        ScenarioRequest r = c.request();
+        List<Overlay> loaded = new ArrayList<>();
+        List<String> problems = new ArrayList<>();
+        for (OverlaySource s : c.overlays()) {
+            try {
+                loaded.add(Overlay.load(s));
+            } catch (ImportException | IllegalArgumentException e) {
+                problems.add("overlay not loaded: " + e.getMessage());
+            }
+        }
         Parameters before = parameters.get();
         if (!r.parameters().equals(before)) {
             undo.push(before);
@@ -359,13 +464,26 @@ public final class WorkbenchViewModel implements AutoCloseable {
         lastEditKey = null;
         pins.setAll(r.pins());
         compareBaseline.set(r.compareBaseline());
+        overlays.clear();
+        loaded.forEach(this::addOverlayQuietly);
+        overlaySnapshot = List.copyOf(overlays);
         setParameters(r.parameters());
         file.set(path);
         recompute();
+        return problems;
     }
 
+    private void addOverlayQuietly(Overlay o) {
+        Overlay named = o;
+        for (int n = 2; labelTaken(named.label()); n++) {
+            named = Overlay.of(o.source(), o.set(), o.label() + " #" + n);
+        }
+        overlays.add(named);
+    }
+
+    /** Saves parameters, pins, compare baseline and the overlays' sources. */
     public void save(Path path) throws IOException {
-        ScenarioFile.save(request(), path);
+        ScenarioFile.save(request(), overlays.stream().map(Overlay::source).toList(), path);
         file.set(path);
     }
 
