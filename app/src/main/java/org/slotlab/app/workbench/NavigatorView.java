@@ -30,6 +30,9 @@ public final class NavigatorView extends VBox {
 
             {
                 title.getStyleClass().add("nav-title");
+                // Long titles ("STR_BUF_MIN_SIZE (Feature #12025)") wrap instead of being cut.
+                title.setWrapText(true);
+                title.maxWidthProperty().bind(list.widthProperty().subtract(30));
                 summary.getStyleClass().add("muted");
                 summary.setWrapText(true);
                 summary.maxWidthProperty().bind(list.widthProperty().subtract(30));
