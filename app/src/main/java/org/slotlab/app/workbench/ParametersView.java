@@ -285,7 +285,8 @@ public final class ParametersView extends ScrollPane {
         strBufApplyRange.setId("strBufApplyRange");
         strBufApplyRange.setMinWidth(Pane.USE_PREF_SIZE);
         for (TextField f : List.of(strBufFrom, strBufTo, strBufStep)) {
-            f.setPrefColumnCount(4);
+            f.setPrefColumnCount(3);
+            f.setMinWidth(Pane.USE_PREF_SIZE);
         }
         strBufFrom.setId("strBufFrom");
         strBufTo.setId("strBufTo");
@@ -293,9 +294,10 @@ public final class ParametersView extends ScrollPane {
         GridPane g = grid();
         addRow(g, 0, "era", strBufEra);
         addRow(g, 1, "workload", strBufWorkload);
-        addRow(g, 2, "allocators", checks("strBufAllocator-", Allocators.names(), strBufAllocators));
-        addRow(g, 3, "i range", row(strBufFrom, new Label(".."), strBufTo, new Label("step"), strBufStep, strBufApplyRange));
-        addRow(g, 4, "count", strBufCount);
+        addTopRow(g, 2, "allocators", checks("strBufAllocator-", Allocators.names(), strBufAllocators));
+        addRow(g, 3, "i range", row(strBufFrom, new Label(".."), strBufTo, fixed(new Label("step")), strBufStep));
+        addRow(g, 4, "", strBufApplyRange);
+        addRow(g, 5, "count", strBufCount);
         return g;
     }
 
@@ -306,20 +308,19 @@ public final class ParametersView extends ScrollPane {
         jsonDocument.getItems().setAll(JsonUnescapeSettings.PR_DOCUMENT, JsonUnescapeSettings.PR_DOCUMENT_PLAIN);
         jsonDocument.getItems().addAll(JsonUnescapeSettings.SAMPLES);
         jsonDocument.setMaxWidth(Double.MAX_VALUE);
-        jsonDocument.setPrefWidth(190);
+        jsonDocument.setPrefWidth(250);
         jsonDocumentFile.setMinWidth(Pane.USE_PREF_SIZE);
-        HBox doc = row(jsonDocument, jsonDocumentFile);
-        HBox.setHgrow(jsonDocument, Priority.ALWAYS);
+        VBox doc = new VBox(4, jsonDocument, jsonDocumentFile);
         jsonLifetimeFrom.setPrefColumnCount(5);
         jsonLifetimeTo.setPrefColumnCount(5);
         jsonLifetimeFrom.setId("jsonLifetimeFrom");
         jsonLifetimeTo.setId("jsonLifetimeTo");
         jsonApplyLifetimes.setMinWidth(Pane.USE_PREF_SIZE);
         GridPane g = grid();
-        addRow(g, 0, "document", doc);
-        addRow(g, 1, "policies", checks("jsonPolicy-", java.util.Arrays.stream(UnescapePolicy.values())
+        addTopRow(g, 0, "document", doc);
+        addTopRow(g, 1, "policies", checks("jsonPolicy-", java.util.Arrays.stream(UnescapePolicy.values())
                 .map(UnescapePolicy::cliName).toList(), jsonPolicies));
-        addRow(g, 2, "allocators", checks("jsonAllocator-", Allocators.names(), jsonAllocators));
+        addTopRow(g, 2, "allocators", checks("jsonAllocator-", Allocators.names(), jsonAllocators));
         addRow(g, 3, "lifetime", row(jsonLifetimeFrom, new Label(".."), jsonLifetimeTo, new Label("s"), jsonApplyLifetimes));
         return g;
     }
@@ -333,8 +334,8 @@ public final class ParametersView extends ScrollPane {
         requireRebuilds.setEditable(true);
         requireRebuilds.setPrefWidth(90);
         GridPane g = grid();
-        addRow(g, 0, "features", new VBox(4, requireFeatures, row(requireFeaturesFile, requireFeaturesSample)));
-        addRow(g, 1, "allocators", checks("requireAllocator-", Allocators.names(), requireAllocators));
+        addTopRow(g, 0, "features", new VBox(4, requireFeatures, row(requireFeaturesFile, requireFeaturesSample)));
+        addTopRow(g, 1, "allocators", checks("requireAllocator-", Allocators.names(), requireAllocators));
         addRow(g, 2, "rebuilds", requireRebuilds);
         return g;
     }
@@ -345,6 +346,7 @@ public final class ParametersView extends ScrollPane {
         flow.setPrefWrapLength(230);
         for (String n : names) {
             CheckBox c = new CheckBox(n);
+            c.setMnemonicParsing(false); // set_len, not "setlen" with an underlined l
             c.setId(idPrefix + n);
             into.put(n, c);
             flow.getChildren().add(c);
@@ -711,6 +713,18 @@ public final class ParametersView extends ScrollPane {
         g.add(l, 0, row);
         g.add(node, 1, row);
         GridPane.setHgrow(node, Priority.ALWAYS);
+    }
+
+    /** A row whose label sits at the top: for check-box flows and other multi-line controls. */
+    private static void addTopRow(GridPane g, int row, String label, javafx.scene.Node node) {
+        addRow(g, row, label, node);
+        g.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == row && GridPane.getColumnIndex(n) == 0)
+                .forEach(n -> GridPane.setValignment(n, javafx.geometry.VPos.TOP));
+    }
+
+    private static Label fixed(Label l) {
+        l.setMinWidth(Pane.USE_PREF_SIZE);
+        return l;
     }
 
     /** Marks under the cutoff slider at each slot size of the layout. */
