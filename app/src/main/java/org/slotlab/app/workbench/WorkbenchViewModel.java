@@ -607,8 +607,29 @@ public final class WorkbenchViewModel implements AutoCloseable {
                 : String.format(Locale.ROOT, "%.1f ms", lastRecomputeMicros.get() / 1000.0);
         String pinned = pins.isEmpty() ? "none" : String.join(", ", pins.stream().map(Pin::name).toList())
                 + " (table vs " + compareBaseline.get() + ")";
-        status.set("layout " + layout.get().name() + " " + Arrays.toString(layout.get().slotSizes()) + " B  |  cost profile "
-                + ModelInputs.profile(p).name() + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+        status.set(inputs(p) + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+    }
+
+    /** The status bar's first part: what the current scenario reads (layout and profile, or its issue-4 knobs). */
+    private String inputs(Parameters p) {
+        var uses = scenario.get().uses();
+        if (uses.contains(Scenario.ParameterGroup.STR_BUF)) {
+            return "era " + p.strBuf().era() + "  |  " + p.strBuf().workloadKind().ruby() + " x "
+                    + String.format(Locale.ROOT, "%,d", p.strBuf().count()) + "  |  malloc " + String.join(", ", p.strBuf().allocators());
+        }
+        if (uses.contains(Scenario.ParameterGroup.JSON_UNESCAPE)) {
+            String doc = p.jsonUnescape().document();
+            boolean building = doc.startsWith("generated:") && !org.slotlab.app.scenario.JsonUnescapeSlackScenario.cached(doc);
+            return "document " + doc + (building ? " (generating, ~2 s the first time)" : "") + "  |  malloc "
+                    + String.join(", ", p.jsonUnescape().allocators());
+        }
+        if (uses.contains(Scenario.ParameterGroup.REQUIRE_INDEX)) {
+            var r = p.requireIndex();
+            return "features " + (r.usesSample() ? "shipped sample" : r.features()) + "  |  malloc "
+                    + String.join(", ", r.allocators()) + "  |  rebuilds " + r.rebuilds();
+        }
+        return "layout " + layout.get().name() + " " + Arrays.toString(layout.get().slotSizes()) + " B  |  cost profile "
+                + ModelInputs.profile(p).name();
     }
 
     static String message(RuntimeException e) {

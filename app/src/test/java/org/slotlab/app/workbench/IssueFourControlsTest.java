@@ -73,6 +73,7 @@ class IssueFourControlsTest {
         assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withEra("ruby-3.4")))).isEmpty();
         // 24 + 135 + 1 = 160 fills the 160 B slot; 136 needs the 320 B one (string.c:226-241)
         assertThat(stepAt("power-of-two")).isEqualTo(136);
+        assertThat(vm.statusProperty().get()).startsWith("era ruby-3.4").contains("malloc power-of-two, glibc");
         JFreeChart c = chart(StrBufMinScenario.RSS);
         assertThat(XyData.y(c, 0, "power-of-two", 128)).isEqualTo(XyData.y(c, 0, "power-of-two", 127));
         // the published points were measured on 2.4-dev: not drawn over 3.4
@@ -156,6 +157,7 @@ class IssueFourControlsTest {
     void require_allocatorsRebuildsAndFeatures_changeTheCharts(@TempDir Path dir) throws Exception {
         vm.selectScenario(RequireIndexWorkbenchScenario.ID);
         assertThat(vm.parameters().requireIndex()).isEqualTo(RequireIndexSettings.threadDefaults());
+        assertThat(vm.statusProperty().get()).startsWith("features shipped sample  |  malloc darwin, glibc");
         List<String> keys = Datasets.of(chart(RequireIndexWorkbenchScenario.KEYS));
         assertThat(keys).anyMatch(r -> r.contains("|darwin|"));
         assertThat(vm.setRequireAllocator("darwin", false)).isEmpty();

@@ -83,4 +83,21 @@ class StrBufControlsFxTest {
         // then: its line is gone
         assertThat(XyData.names(rss(robot), 0)).doesNotContain("glibc").contains("power-of-two");
     }
+
+    @Test
+    void everyIssueFourControl_hasATooltip(FxRobot robot) {
+        // given: the panel
+        ParametersView view = robot.lookup("#parameters").queryAs(ParametersView.class);
+        java.util.List<javafx.scene.control.Control> controls = new java.util.ArrayList<>(java.util.List.of(view.strBufEra,
+                view.strBufWorkload, view.strBufFrom, view.strBufTo, view.strBufStep, view.strBufApplyRange,
+                view.strBufCount, view.jsonDocument, view.jsonDocumentFile, view.jsonLifetimeFrom, view.jsonLifetimeTo,
+                view.jsonApplyLifetimes, view.requireFeatures, view.requireFeaturesFile, view.requireFeaturesSample,
+                view.requireRebuilds));
+        controls.addAll(view.strBufAllocators.values());
+        controls.addAll(view.jsonPolicies.values());
+        controls.addAll(view.jsonAllocators.values());
+        controls.addAll(view.requireAllocators.values());
+        // then: each explains itself
+        assertThat(controls).hasSizeGreaterThan(30).allSatisfy(c -> assertThat(c.getTooltip()).as(c.getId()).isNotNull());
+    }
 }
