@@ -28,7 +28,8 @@ import org.slotlab.app.scenario.ScenarioRequest;
  * save never truncates an existing file. JSON via Jackson ({@code FasterXML/jackson-databind}).
  * Fields added within version 1 are optional, so older version-1 files still open: a missing
  * {@code parameters.keepWhileTiming} means false (the thread's timing), missing {@code overlays}
- * means none. Overlays ({@link OverlaySource}: path, format, name mapping) are stored with paths
+ * means none, missing {@code parameters.strBuf}, {@code jsonUnescape} or {@code requireIndex} (the
+ * issue-4 scenarios' knobs) mean those scenarios' thread settings. Overlays ({@link OverlaySource}: path, format, name mapping) are stored with paths
  * relative to the scenario file when the results file lies in its folder.
  */
 public final class ScenarioFile {
@@ -52,6 +53,12 @@ public final class ScenarioFile {
     private static final List<String> FIELDS = List.of(VERSION_FIELD, "parameters", "pins", "compareBaseline", "overlays");
     /** The parameter added within version 1; absent in older files, where it means false. */
     static final String KEEP_WHILE_TIMING = "keepWhileTiming";
+
+    /** The issue-4 scenarios' knobs, added within version 1, and their values when absent (the threads' settings). */
+    private static final java.util.Map<String, Object> ADDED_SETTINGS = java.util.Map.of(
+            "strBuf", org.slotlab.app.scenario.StrBufSettings.threadDefaults(),
+            "jsonUnescape", org.slotlab.app.scenario.JsonUnescapeSettings.threadDefaults(),
+            "requireIndex", org.slotlab.app.scenario.RequireIndexSettings.threadDefaults());
 
     /** What a scenario file holds: the request and the overlays of measured results (absolute paths after loading). */
     public record Contents(ScenarioRequest request, List<OverlaySource> overlays) {
@@ -229,6 +236,12 @@ public final class ScenarioFile {
         if (!node.has(KEEP_WHILE_TIMING)) {
             // written before the field existed: timed the thread's way
             node = ((ObjectNode) node.deepCopy()).put(KEEP_WHILE_TIMING, false);
+        }
+        for (var added : ADDED_SETTINGS.entrySet()) {
+            if (!node.has(added.getKey())) {
+                // written before the issue-4 controls existed: the scenario ran on its thread's setting
+                node = ((ObjectNode) node.deepCopy()).set(added.getKey(), JSON.valueToTree(added.getValue()));
+            }
         }
         Parameters p;
         try {

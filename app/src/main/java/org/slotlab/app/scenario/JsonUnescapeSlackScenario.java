@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 import org.slotlab.app.cli.SlotlabCommand;
 import org.slotlab.charts.CategoryBarsChart;
@@ -32,8 +33,10 @@ import org.slotlab.model.reference.ReferenceTable;
  * capacity the 200 parsed strings retain per policy against json_unescape.csv (12.52 -> 7.76 MB),
  * and the maintainer's side, the net benefit of each policy over set_len as the parsed document
  * lives longer, with the break-even lifetimes marked. The document is the PR's (200 strings of
- * ~62.6 KB escaped text, {@code generated:escaped,200x62600}), generated once and kept. It reads no
- * workbench parameter: era ruby-3.4 (the PR's Ruby), allocators glibc and jemalloc-5.
+ * ~62.6 KB escaped text, {@code generated:escaped,200x62600}) by default. Its knobs are
+ * {@link JsonUnescapeSettings} (document, policies, allocators, lifetimes); the era is ruby-3.4, the
+ * PR's Ruby. Generated and shipped documents are built once per spec and kept
+ * ({@link #document(String)}): the PR's takes ~2 s to generate.
  */
 public final class JsonUnescapeSlackScenario implements Scenario {
 
@@ -46,22 +49,38 @@ public final class JsonUnescapeSlackScenario implements Scenario {
     /** Seed 004, where the published row comes from. */
     static final String SEED = "004";
     /** The PR's document: 200 strings of ~62,600 escaped bytes (JsonDocumentGenerator.Spec.pr1135). */
-    static final String DOCUMENT = "generated:escaped,200x62600";
+    static final String DOCUMENT = JsonUnescapeSettings.PR_DOCUMENT;
     /** The PR's Ruby (json_unescape.csv: ruby 3.4.12). */
     static final String ERA = "ruby-3.4";
     /** glibc (the CLI's default) and jemalloc-5 (what many Rails deployments preload). */
-    static final List<String> ALLOCATORS = List.of("glibc", "jemalloc-5");
-    /** Allocator whose break-even lifetimes are marked and tabled. */
+    static final List<String> ALLOCATORS = JsonUnescapeSettings.THREAD_ALLOCATORS;
+    /** Allocator whose break-even lifetimes are marked and tabled when chosen; else the first chosen. */
     static final String MARKED_ALLOCATOR = "glibc";
-    /** Lifetimes of the tradeoff chart: 10^-3 to 10^1 s, this many points per decade. */
+    /** Lifetimes of the tradeoff chart: this many log-spaced points per decade. */
     static final int POINTS_PER_DECADE = 12;
-    static final int FROM_DECADE = -3;
-    static final int TO_DECADE = 1;
     private static final double NS_PER_MS = 1e6;
 
-    /** The generated document: ~2.5 s to build cold, so built once per process. */
-    private static final class DocumentHolder {
-        static final JsonDocument DOC = JsonDocument.resolve(DOCUMENT);
+    /**
+     * Generated and shipped documents by spec: the PR's takes ~2 s to generate, so each is built
+     * once per process (on the compute thread, never the FX thread). Files on disk are read anew.
+     */
+    private static final Map<String, JsonDocument> DOCUMENTS = new ConcurrentHashMap<>();
+
+    /** The document a spec names, cached unless it is a file (which may change between runs). */
+    static JsonDocument document(String spec) {
+        if (spec.startsWith("generated:") || spec.startsWith("sample:")) {
+            return DOCUMENTS.computeIfAbsent(spec, JsonDocument::resolve);
+        }
+        try {
+            return JsonDocument.resolve(spec);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("json document: " + e.getMessage(), e);
+        }
+    }
+
+    /** Whether a spec's document is already built (then a recompute takes milliseconds). */
+    public static boolean cached(String spec) {
+        return DOCUMENTS.containsKey(spec);
     }
 
     @Override
@@ -82,7 +101,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
 
     @Override
     public Set<ParameterGroup> uses() {
-        return EnumSet.noneOf(ParameterGroup.class);
+        return EnumSet.of(ParameterGroup.JSON_UNESCAPE);
     }
 
     @Override
@@ -90,43 +109,60 @@ public final class JsonUnescapeSlackScenario implements Scenario {
         return List.of(RETAINED, TRADEOFF);
     }
 
-    /** The model's inputs: the PR's document, era, every policy, the two allocators. */
+    /** The model's inputs: the thread's settings (the PR's document, every policy, glibc and jemalloc-5). */
     static JsonUnescapeScenario.Params params() {
-        List<Allocator> allocators = ALLOCATORS.stream().map(Allocators::byName).toList();
-        return new JsonUnescapeScenario.Params(DocumentHolder.DOC, StringBufferRules.byName(ERA),
-                List.of(UnescapePolicy.values()), allocators, UnescapeCostProfile.defaults());
+        return params(JsonUnescapeSettings.threadDefaults());
     }
 
-    static List<Double> lifetimes() {
+    /** The model's inputs for these settings on the PR's era. */
+    static JsonUnescapeScenario.Params params(JsonUnescapeSettings s) {
+        return new JsonUnescapeScenario.Params(document(s.document()), StringBufferRules.byName(ERA), s.policyKinds(),
+                s.allocatorModels(), UnescapeCostProfile.defaults());
+    }
+
+    /** The tradeoff chart's lifetimes, log-spaced from..to with {@value #POINTS_PER_DECADE} per decade, s. */
+    static List<Double> lifetimes(JsonUnescapeSettings s) {
+        double decades = Math.log10(s.lifetimeToSeconds() / s.lifetimeFromSeconds());
+        int n = Math.max(1, (int) Math.ceil(decades * POINTS_PER_DECADE));
         List<Double> out = new ArrayList<>();
-        for (int k = FROM_DECADE * POINTS_PER_DECADE; k <= TO_DECADE * POINTS_PER_DECADE; k++) {
-            out.add(Math.pow(10, (double) k / POINTS_PER_DECADE));
+        for (int k = 0; k <= n; k++) {
+            out.add(s.lifetimeFromSeconds() * Math.pow(10, decades * k / n));
         }
         return out;
+    }
+
+    static String marked(JsonUnescapeSettings s) {
+        return s.allocators().contains(MARKED_ALLOCATOR) ? MARKED_ALLOCATOR : s.allocators().get(0);
     }
 
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        JsonUnescapeScenario.Params p = params();
+        JsonUnescapeSettings set = request.parameters().jsonUnescape();
+        JsonUnescapeScenario.Params p = params(set);
         StrBufMinScenario.check(cancelled);
         List<JsonUnescapeScenario.Row> rows = JsonUnescapeScenario.predict(p);
         StrBufMinScenario.check(cancelled);
+        String barAllocator = set.allocators().get(0);
+        boolean prDocument = set.document().equals(DOCUMENT);
 
         List<CategoryBarsChart.Bar> bars = new ArrayList<>();
         for (JsonUnescapeScenario.Row r : rows) {
-            if (r.allocator().equals(ALLOCATORS.get(0))) {
+            if (r.allocator().equals(barAllocator)) {
                 bars.add(new CategoryBarsChart.Bar("retained capacity (model)", r.policy(), r.retainedCapacityMb()));
             }
         }
         JsonUnescapeScenario.Row first = rows.get(0);
-        String subtitle = String.format(Locale.ROOT, "%d strings, %.2f MB decoded, %s; modelled bars, published markers",
-                first.valueStrings(), first.contentBytes() / JsonUnescapeScenario.MB, ERA);
+        String subtitle = String.format(Locale.ROOT, "%s: %d strings, %.2f MB decoded, %s; modelled bars%s",
+                p.document().name(), first.valueStrings(), first.contentBytes() / JsonUnescapeScenario.MB, ERA,
+                prDocument ? ", published markers" : " (published markers only for the PR's document)");
+        List<CategoryBarsChart.Bar> pub = prDocument ? published().stream()
+                .filter(bar -> set.policies().contains(bar.category())).toList() : List.of();
         var retainedData = new CategoryBarsChart.Data("Capacity kept by the parsed strings", subtitle,
-                "unescape policy", "MB (10^6 B)", bars, published(), false, "0.00");
+                "unescape policy", "MB (10^6 B)", bars, pub, false, "0.00");
 
         Map<String, List<XyLinesChart.Point>> net = new LinkedHashMap<>();
-        for (JsonUnescapeScenario.TradeoffRow t : JsonUnescapeScenario.tradeoff(p, lifetimes())) {
+        for (JsonUnescapeScenario.TradeoffRow t : JsonUnescapeScenario.tradeoff(p, lifetimes(set))) {
             if (t.policy().equals(UnescapePolicy.SET_LEN.cliName())) {
                 continue;
             }
@@ -134,19 +170,23 @@ public final class JsonUnescapeSlackScenario implements Scenario {
                     .add(new XyLinesChart.Point(t.lifetimeSeconds(), t.netBenefitNs() / NS_PER_MS));
         }
         StrBufMinScenario.check(cancelled);
-        Allocator marked = Allocators.byName(MARKED_ALLOCATOR);
+        String markedName = marked(set);
+        Allocator marked = Allocators.byName(markedName);
         Map<UnescapePolicy, Double> breakEven = new LinkedHashMap<>();
         List<XyLinesChart.Marker> markers = new ArrayList<>();
-        for (UnescapePolicy policy : List.of(UnescapePolicy.RESIZE, UnescapePolicy.EXACT)) {
+        for (UnescapePolicy policy : set.policyKinds()) {
+            if (policy == UnescapePolicy.SET_LEN) {
+                continue;
+            }
             double s = JsonUnescapeScenario.breakEvenSeconds(p, policy, marked);
             breakEven.put(policy, s);
-            if (Double.isFinite(s) && s > 0) {
+            if (Double.isFinite(s) && s >= set.lifetimeFromSeconds() && s <= set.lifetimeToSeconds()) {
                 markers.add(new XyLinesChart.Marker(s, policy.cliName() + ": " + seconds(s)));
             }
         }
         var tradeoffData = new XyLinesChart.Data("Does shrinking pay off? Net benefit over set_len",
-                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults); break-even on %s",
-                        p.cost().cpuNsPerByteSecond(), MARKED_ALLOCATOR),
+                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults); break-even on %s%s",
+                        p.cost().cpuNsPerByteSecond(), markedName, net.isEmpty() ? "; choose resize or exact to see lines" : ""),
                 "lifetime of the parsed document (s)", "net benefit (ms CPU)", StrBufMinScenario.lines(net), List.of(),
                 markers, true, false, true, false);
 
@@ -155,19 +195,27 @@ public final class JsonUnescapeSlackScenario implements Scenario {
         lines.add("document: " + p.document().name() + " (" + String.format(Locale.ROOT, "%,d", p.document().bytes())
                 + " bytes)");
         lines.add("era: " + p.rules().name() + " (" + p.rules().description() + ")");
-        lines.add("policies: set_len, resize, exact; allocators: " + String.join(", ", ALLOCATORS));
-        lines.add(String.format(Locale.ROOT, "lifetimes: 10^%d to 10^%d s, %d per decade", FROM_DECADE, TO_DECADE,
-                POINTS_PER_DECADE));
-        lines.add("published: json_unescape.csv (seed 004, ruby 3.4.12, json 3.1.0)");
+        lines.add("policies: " + String.join(", ", set.policies()) + "; allocators: " + String.join(", ", set.allocators()));
+        lines.add(String.format(Locale.ROOT, "lifetimes: %s to %s, %d per decade", seconds(set.lifetimeFromSeconds()),
+                seconds(set.lifetimeToSeconds()), POINTS_PER_DECADE));
+        lines.add(prDocument ? "published: json_unescape.csv (seed 004, ruby 3.4.12, json 3.1.0)"
+                : "published: json_unescape.csv not drawn (it measured the PR's document)");
         lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
-        JsonUnescapeScenario.Row setLen = rows.stream().filter(r -> r.policy().equals("set_len")).findFirst().orElseThrow();
-        JsonUnescapeScenario.Row resize = rows.stream().filter(r -> r.policy().equals("resize")).findFirst().orElseThrow();
-        String headline = String.format(Locale.ROOT, "retained %.2f MB (set_len) -> %.2f MB (resize); resize pays off after %s",
-                setLen.retainedCapacityMb(), resize.retainedCapacityMb(), seconds(breakEven.get(UnescapePolicy.RESIZE)));
+        StringBuilder headline = new StringBuilder("retained");
+        String sep = " ";
+        for (JsonUnescapeScenario.Row r : rows) {
+            if (r.allocator().equals(barAllocator)) {
+                headline.append(sep).append(String.format(Locale.ROOT, "%.2f MB (%s)", r.retainedCapacityMb(), r.policy()));
+                sep = " -> ";
+            }
+        }
+        if (breakEven.containsKey(UnescapePolicy.RESIZE)) {
+            headline.append("; resize pays off after ").append(seconds(breakEven.get(UnescapePolicy.RESIZE)));
+        }
         return new ScenarioRun(request, List.of(
                 SubstringCutoffScenario.chart(RETAINED, t -> CategoryBarsChart.create(retainedData, t), theme),
                 SubstringCutoffScenario.chart(TRADEOFF, t -> XyLinesChart.create(tradeoffData, t), theme)),
-                table(rows, breakEven, lines), lines, headline, System.nanoTime() - t0);
+                table(rows, breakEven, markedName, lines), lines, headline.toString(), System.nanoTime() - t0);
     }
 
     static String seconds(double s) {
@@ -193,7 +241,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
     }
 
     private static Table table(List<JsonUnescapeScenario.Row> rows, Map<UnescapePolicy, Double> breakEven,
-            List<String> params) {
+            String markedAllocator, List<String> params) {
         Table.Builder b = Table.builder("json_string_unescape per policy and allocator")
                 .column(Column.text("policy"))
                 .column(Column.text("allocator"))
@@ -207,7 +255,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
                 .column(Column.text("break_even"));
         for (JsonUnescapeScenario.Row r : rows) {
             UnescapePolicy policy = UnescapePolicy.parse(r.policy());
-            String be = policy == UnescapePolicy.SET_LEN || !r.allocator().equals(MARKED_ALLOCATOR) ? ""
+            String be = policy == UnescapePolicy.SET_LEN || !r.allocator().equals(markedAllocator) ? ""
                     : seconds(breakEven.get(policy));
             b.row(r.policy(), r.allocator(), r.retainedCapacityMb(), r.slackPct(),
                     r.mallocFootprintBytes() / JsonUnescapeScenario.MB, r.mallocCalls(), r.reallocCalls(), r.freeCalls(),

@@ -14,7 +14,9 @@ import org.slotlab.model.workload.SliceLoop;
  * restores and what a pin freezes. The defaults are the settings of the #22186 thread (seed
  * {@code 000_30e668f7bc580535.txt}): ruby-4.1-dev, a frozen source, master vs {@code cutoff:256},
  * himura467's lengths, 2,000,000 slices of which 200,000 are kept. The candidate policy is built
- * from the toggles with {@link SubseqPolicies} (CRuby: string.c:3017-3053 str_subseq).
+ * from the toggles with {@link SubseqPolicies} (CRuby: string.c:3017-3053 str_subseq). The
+ * issue-4 scenarios keep their knobs in one record each ({@link StrBufSettings},
+ * {@link JsonUnescapeSettings}, {@link RequireIndexSettings}), defaulting to their own threads.
  *
  * @param scenario               id of the {@link Scenario} these parameters drive
  * @param layout                 preset name ({@code ruby-4.1-dev}) or the name of {@code customLayout}
@@ -39,6 +41,9 @@ import org.slotlab.model.workload.SliceLoop;
  *                               slices that are all dropped, and the R kept slices' memory is measured in a
  *                               run of its own; true: one timed run of N slices keeps R (GC pressure under
  *                               retention). {@link SliceLoop#keepWhileTiming()}
+ * @param strBuf                 S5's knobs ({@link StrBufMinScenario}, seed 003); null means seed 003's setting
+ * @param jsonUnescape           S6's knobs ({@link JsonUnescapeSlackScenario}, seed 004); null means the PR's setting
+ * @param requireIndex           S4's knobs ({@link RequireIndexWorkbenchScenario}, seed 001); null means the thread's setting
  */
 public record Parameters(
         String scenario,
@@ -60,7 +65,10 @@ public record Parameters(
         long retain,
         KeepMode keep,
         long allocations,
-        boolean keepWhileTiming) {
+        boolean keepWhileTiming,
+        StrBufSettings strBuf,
+        JsonUnescapeSettings jsonUnescape,
+        RequireIndexSettings requireIndex) {
 
     /** himura467's and byroot's lengths in seed 000, bytes (231 is the largest embedded under cutoff 256). */
     public static final List<Long> THREAD_LENS = List.of(1L, 23L, 50L, 100L, 200L, 231L, 232L, 250L, 500L, 999L, 1000L);
@@ -89,7 +97,20 @@ public record Parameters(
                 allocations, false);
     }
 
+    /** Parameters of the byteslice and slot scenarios only: the issue-4 scenarios get their threads' settings. */
+    public Parameters(String scenario, String layout, CustomLayout customLayout, String costProfile, String baselinePolicy,
+            int cutoff, boolean snapToSlots, boolean frozenRule, Integer frozenRuleSecondCutoff, SourceState source,
+            SlicePosition position, boolean alwaysEmbed, boolean sharableMiddle, List<Long> lens, long sourceLen, long count,
+            long retain, KeepMode keep, long allocations, boolean keepWhileTiming) {
+        this(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule,
+                frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep,
+                allocations, keepWhileTiming, null, null, null);
+    }
+
     public Parameters {
+        strBuf = strBuf == null ? StrBufSettings.threadDefaults() : strBuf;
+        jsonUnescape = jsonUnescape == null ? JsonUnescapeSettings.threadDefaults() : jsonUnescape;
+        requireIndex = requireIndex == null ? RequireIndexSettings.threadDefaults() : requireIndex;
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(layout, "layout");
         Objects.requireNonNull(baselinePolicy, "baselinePolicy");
@@ -132,7 +153,8 @@ public record Parameters(
     public static Parameters threadDefaults() {
         return new Parameters(SubstringCutoffScenario.ID, "ruby-4.1-dev", null, null, "master", THREAD_CUTOFF, false,
                 false, null, SourceState.FROZEN, SlicePosition.SUFFIX, false, false, THREAD_LENS, THREAD_SOURCE_LEN,
-                THREAD_COUNT, THREAD_RETAIN, KeepMode.FIRST, THREAD_ALLOCATIONS, false);
+                THREAD_COUNT, THREAD_RETAIN, KeepMode.FIRST, THREAD_ALLOCATIONS, false, StrBufSettings.threadDefaults(),
+                JsonUnescapeSettings.threadDefaults(), RequireIndexSettings.threadDefaults());
     }
 
     /** The candidate policy these toggles describe. */
@@ -160,23 +182,26 @@ public record Parameters(
         return new SliceLoop(lens.get(0), src, source, position, count, retain, keep, keepWhileTiming);
     }
 
-    public Parameters withScenario(String v) { return new Parameters(v, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withLayout(String v, CustomLayout c) { return new Parameters(scenario, v, c, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withCostProfile(String v) { return new Parameters(scenario, layout, customLayout, v, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withBaselinePolicy(String v) { return new Parameters(scenario, layout, customLayout, costProfile, v, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withCutoff(int v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, v, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withSnapToSlots(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, v, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withFrozenRule(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, v, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withFrozenRuleSecondCutoff(Integer v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, v, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withSource(SourceState v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, v, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withPosition(SlicePosition v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, v, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withAlwaysEmbed(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, v, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withSharableMiddle(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, v, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withLens(List<Long> v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, v, sourceLen, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withSourceLen(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, v, count, retain, keep, allocations, keepWhileTiming); }
-    public Parameters withCount(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, v, Math.min(retain, v), keep, allocations, keepWhileTiming); }
-    public Parameters withRetain(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, v, keep, allocations, keepWhileTiming); }
-    public Parameters withKeep(KeepMode v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, v, allocations, keepWhileTiming); }
-    public Parameters withKeepWhileTiming(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, v); }
-    public Parameters withAllocations(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, v, keepWhileTiming); }
+    public Parameters withScenario(String v) { return new Parameters(v, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withLayout(String v, CustomLayout c) { return new Parameters(scenario, v, c, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withCostProfile(String v) { return new Parameters(scenario, layout, customLayout, v, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withBaselinePolicy(String v) { return new Parameters(scenario, layout, customLayout, costProfile, v, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withCutoff(int v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, v, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withSnapToSlots(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, v, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withFrozenRule(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, v, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withFrozenRuleSecondCutoff(Integer v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, v, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withSource(SourceState v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, v, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withPosition(SlicePosition v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, v, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withAlwaysEmbed(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, v, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withSharableMiddle(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, v, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withLens(List<Long> v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, v, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withSourceLen(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, v, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withCount(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, v, Math.min(retain, v), keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withRetain(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, v, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withKeep(KeepMode v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, v, allocations, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withKeepWhileTiming(boolean v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, v, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withAllocations(long v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, v, keepWhileTiming, strBuf, jsonUnescape, requireIndex); }
+    public Parameters withStrBuf(StrBufSettings v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, v, jsonUnescape, requireIndex); }
+    public Parameters withJsonUnescape(JsonUnescapeSettings v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, v, requireIndex); }
+    public Parameters withRequireIndex(RequireIndexSettings v) { return new Parameters(scenario, layout, customLayout, costProfile, baselinePolicy, cutoff, snapToSlots, frozenRule, frozenRuleSecondCutoff, source, position, alwaysEmbed, sharableMiddle, lens, sourceLen, count, retain, keep, allocations, keepWhileTiming, strBuf, jsonUnescape, v); }
 }

@@ -26,8 +26,9 @@ import org.slotlab.model.reference.ReferenceTable;
  * (1,792 paths): key bytes and the allocator's footprint per allocator, strdup'ed vs indexed; the
  * malloc and free calls that build the index; and the model's share of the whole-app figures the
  * thread published (require_index.csv: 59,580,203 -> 57,057,395 bytes at Rails boot, 76,212 calls
- * eliminated). It reads no workbench parameter: the thread's era (2.6-dev strings embed up to 23 B,
- * the 2.4-dev preset), its darwin malloc and glibc, no index rebuilds.
+ * eliminated). Its knobs are {@link RequireIndexSettings} (feature list, allocators, index
+ * rebuilds), defaulting to the thread's: the shipped list, darwin malloc and glibc, no rebuilds. The
+ * era is the thread's (2.6-dev strings embed up to 23 B, the 2.4-dev preset).
  */
 public final class RequireIndexWorkbenchScenario implements Scenario {
 
@@ -41,18 +42,14 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
     /** Seed 001, where the published figures come from. */
     static final String SEED = "001";
     /** The thread's macOS malloc and glibc (PredictRequireIndex's default list). */
-    static final List<String> ALLOCATORS = List.of("darwin", "glibc");
+    static final List<String> ALLOCATORS = RequireIndexSettings.THREAD_ALLOCATORS;
     /** The index is built once (PredictRequireIndex --rebuilds default). */
     static final int REBUILDS = 0;
     private static final double KIB = 1024.0;
 
-    /** The shipped feature list and the model's rows: fixed inputs, computed once per process. */
-    private static final class Holder {
-        static final RequireIndexScenario.Params PARAMS = new RequireIndexScenario.Params(LoadedFeatures.sample(),
-                StringBufferRules.ruby24devAfter().layout(), ALLOCATORS.stream().map(Allocators::byName).toList(),
-                REBUILDS);
-        static final List<RequireIndexScenario.Row> ROWS = RequireIndexScenario.predict(PARAMS);
-        static final List<RequireIndexScenario.Comparison> COMPARE = RequireIndexScenario.compare(PARAMS);
+    /** The shipped feature list, read once per process (feature files on disk are read per run: they may change). */
+    private static final class SampleHolder {
+        static final LoadedFeatures SAMPLE = LoadedFeatures.sample();
     }
 
     /** The whole-app figures of require_index.csv. */
@@ -80,7 +77,7 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
 
     @Override
     public Set<ParameterGroup> uses() {
-        return EnumSet.noneOf(ParameterGroup.class);
+        return EnumSet.of(ParameterGroup.REQUIRE_INDEX);
     }
 
     @Override
@@ -88,8 +85,16 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
         return List.of(KEYS, CALLS, SHARE);
     }
 
+    /** The thread's inputs. */
     static RequireIndexScenario.Params params() {
-        return Holder.PARAMS;
+        return params(RequireIndexSettings.threadDefaults());
+    }
+
+    /** The model's inputs for these settings; a bad feature file's message names it. */
+    static RequireIndexScenario.Params params(RequireIndexSettings s) {
+        LoadedFeatures features = s.usesSample() ? SampleHolder.SAMPLE : s.load();
+        return new RequireIndexScenario.Params(features, StringBufferRules.ruby24devAfter().layout(), s.allocatorModels(),
+                s.rebuilds());
     }
 
     static Published published() {
@@ -115,8 +120,10 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        List<RequireIndexScenario.Row> rows = Holder.ROWS;
-        List<RequireIndexScenario.Comparison> compare = Holder.COMPARE;
+        RequireIndexSettings set = request.parameters().requireIndex();
+        RequireIndexScenario.Params params = params(set);
+        List<RequireIndexScenario.Row> rows = RequireIndexScenario.predict(params);
+        List<RequireIndexScenario.Comparison> compare = RequireIndexScenario.compare(params);
         StrBufMinScenario.check(cancelled);
         Published pub = published();
 
@@ -126,21 +133,23 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
             keyBars.add(new CategoryBarsChart.Bar(r.storage() + ": footprint", r.allocator(), r.footprintBytes() / KIB));
         }
         RequireIndexScenario.Row first = rows.get(0);
-        String who = String.format(Locale.ROOT, "%,d features, %,d keys (%,d distinct), Rails 7.1.3 sample",
-                first.features(), first.keys(), first.distinctKeys());
+        String who = String.format(Locale.ROOT, "%,d features, %,d keys (%,d distinct), %s%s",
+                first.features(), first.keys(), first.distinctKeys(),
+                set.usesSample() ? "Rails 7.1.3 sample" : params.features().name(),
+                set.rebuilds() == 0 ? "" : ", " + set.rebuilds() + " rebuilds");
         var keyData = new CategoryBarsChart.Data("loaded_features_index keys: strdup'ed vs indexed", who, "allocator",
                 "KiB", keyBars, List.of(), false, "#,##0");
 
         List<CategoryBarsChart.Bar> callBars = new ArrayList<>();
         for (RequireIndexScenario.Row r : rows) {
-            if (r.allocator().equals(ALLOCATORS.get(0))) {
+            if (r.allocator().equals(set.allocators().get(0))) {
                 callBars.add(new CategoryBarsChart.Bar("malloc", r.storage(), r.mallocCalls()));
                 callBars.add(new CategoryBarsChart.Bar("free", r.storage(), r.freeCalls()));
             }
         }
         long saved = compare.get(0).callsSaved();
         var callData = new CategoryBarsChart.Data("Calls while building the index", String.format(Locale.ROOT,
-                "model saves %,d malloc + free calls; the thread: %,d system calls eliminated (whole app)", saved,
+                set.allocators().get(0) + ": model saves %,d malloc + free calls; the thread: %,d system calls eliminated (whole app)", saved,
                 pub.callsEliminated()), "key storage", "calls", callBars, List.of(), true, "#,##0");
 
         List<CategoryBarsChart.Bar> shareBars = new ArrayList<>();
@@ -157,9 +166,9 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
 
         List<String> lines = new ArrayList<>();
         lines.add("scenario: " + ID + " (seed 001, Feature #14460)");
-        lines.add("features: " + params().features().name() + " (" + params().features().paths().size() + " paths)");
-        lines.add("layout of the ext-less copies: " + params().layout().name());
-        lines.add("allocators: " + String.join(", ", ALLOCATORS) + "; index rebuilds: " + REBUILDS);
+        lines.add("features: " + params.features().name() + " (" + params.features().paths().size() + " paths)");
+        lines.add("layout of the ext-less copies: " + params.layout().name());
+        lines.add("allocators: " + String.join(", ", set.allocators()) + "; index rebuilds: " + set.rebuilds());
         lines.add("published: require_index.csv (seed 001, " + pub.machine() + ")");
         lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
         RequireIndexScenario.Comparison c0 = compare.get(0);

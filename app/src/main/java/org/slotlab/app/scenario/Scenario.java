@@ -35,6 +35,9 @@ public interface Scenario {
      */
     ScenarioRun compute(ScenarioRequest request, SlotlabTheme screenTheme, BooleanSupplier cancelled);
 
-    /** The parameter groups of the right-hand panel. */
-    enum ParameterGroup { CUTOFF, SOURCE, LAYOUT, WORKLOAD, SLOT_WORKLOAD }
+    /**
+     * The parameter groups of the right-hand panel: the byteslice and slot knobs, then one group
+     * per issue-4 scenario (S5 str-buf, S6 json-unescape, S4 require-index).
+     */
+    enum ParameterGroup { CUTOFF, SOURCE, LAYOUT, WORKLOAD, SLOT_WORKLOAD, STR_BUF, JSON_UNESCAPE, REQUIRE_INDEX }
 }

@@ -30,13 +30,14 @@ import org.slotlab.model.reference.ReferenceTable;
  * (heap_slot_size, gc/default/default.c:2256). Three charts: RSS against i per allocator on the
  * seed's era with str_buf_min.csv's two points, RSS against i per era on the power-of-two
  * allocator, and the waste of every malloc request per allocator ({@link SizeClassSweep}).
- * It reads no workbench parameter: the allocators, eras and i ranges are the thread's (below).
+ * Its knobs are {@link StrBufSettings} (era, workload, allocators, i range, count), defaulting to
+ * seed 003's setting; str_buf_min.csv is drawn only on that setting.
  */
 public final class StrBufMinScenario implements Scenario {
 
     public static final String ID = "str-buf-min";
     public static final ChartSpec RSS = new ChartSpec("str-buf-rss", "RSS per allocator",
-            "maxrss of Array.new(1,000,000){ \" \" * i } against i on Ruby 2.4-dev, one line per allocator");
+            "maxrss of Array.new(count){ workload } against i on the chosen era, one line per allocator");
     public static final ChartSpec ERAS = new ChartSpec("str-buf-eras", "RSS per era",
             "Array.new(1,000,000){ String.buffer(c) } (rb_str_buf_new) on 2.4-dev before/after r55686, 3.1 and 3.4 "
                     + "with a power-of-two malloc: STR_BUF_MIN_SIZE 128 -> 127, then the step moves to the slot sizes");
@@ -45,16 +46,13 @@ public final class StrBufMinScenario implements Scenario {
     /** Seed 003, where the points come from. */
     static final String SEED = "003";
     /** The era seed 003 measured: Ruby 2.4-dev at r55692 (STR_BUF_MIN_SIZE 127). */
-    static final String SEED_ERA = "ruby-2.4-after";
+    static final String SEED_ERA = StrBufSettings.SEED_ERA;
     /** The eras of the era chart, oldest first (StringBufferRules presets). */
-    static final List<String> ERA_NAMES = List.of("ruby-2.4-before", "ruby-2.4-after", "ruby-3.1", "ruby-3.4");
-    /** The allocator of seed 003's measurement ("power-of-2 malloc", str_buf_min.csv). */
+    static final List<String> ERA_NAMES = StrBufSettings.ERAS;
+    /** The allocator of seed 003's measurement ("power-of-2 malloc", str_buf_min.csv): the era chart's when chosen. */
     static final String SEED_ALLOCATOR = "power-of-two";
-    /** Allocators of the RSS chart: the CLI's default list (PredictStrBuf --allocator). */
-    static final List<String> ALLOCATORS = List.of("power-of-two", "glibc", "jemalloc-3", "jemalloc-5", "darwin");
-    /** i range of the RSS chart, bytes: the thread's 127/128 with 32 bytes either side. */
-    static final long RSS_FROM = 96;
-    static final long RSS_TO = 160;
+    /** Allocators of the RSS chart by default: the CLI's default list (PredictStrBuf --allocator). */
+    static final List<String> ALLOCATORS = StrBufSettings.THREAD_ALLOCATORS;
     /** i range of the era chart, bytes: past 3.4's largest embedded string (615 B) and its 640 B slot. */
     static final long ERA_FROM = 1;
     static final long ERA_TO = 768;
@@ -65,7 +63,7 @@ public final class StrBufMinScenario implements Scenario {
     static final long WASTE_FROM = 25;
     static final long WASTE_TO = 1024;
     /** Strings in the Array (bench_mem.rb, seed 003). */
-    static final long COUNT = 1_000_000;
+    static final long COUNT = StrBufSettings.THREAD_COUNT;
 
     @Override
     public String id() {
@@ -85,7 +83,7 @@ public final class StrBufMinScenario implements Scenario {
 
     @Override
     public Set<ParameterGroup> uses() {
-        return EnumSet.noneOf(ParameterGroup.class);
+        return EnumSet.of(ParameterGroup.STR_BUF);
     }
 
     @Override
@@ -93,36 +91,61 @@ public final class StrBufMinScenario implements Scenario {
         return List.of(RSS, ERAS, WASTE);
     }
 
+    /** The era chart's allocator: seed 003's power-of-two malloc when chosen, else the first chosen. */
+    static String eraAllocator(StrBufSettings s) {
+        return s.allocators().contains(SEED_ALLOCATOR) ? SEED_ALLOCATOR : s.allocators().get(0);
+    }
+
+    /**
+     * The era chart's workload: the chosen one, except that {@code " " * i} makes exact-size
+     * buffers (rb_str_times) with no STR_BUF_MIN_SIZE floor, so the chart shows rb_str_buf_new(c).
+     */
+    static StrBufScenario.Workload eraWorkload(StrBufSettings s) {
+        return s.workloadKind() == StrBufScenario.Workload.TIMES ? StrBufScenario.Workload.BUF_NEW : s.workloadKind();
+    }
+
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        StringBufferRules seedEra = StringBufferRules.byName(SEED_ERA);
-        List<Allocator> allocators = ALLOCATORS.stream().map(Allocators::byName).toList();
-        List<StrBufScenario.Row> rssRows = StrBufScenario.predict(StrBufScenario.Params.seed003(seedEra, allocators,
-                range(RSS_FROM, RSS_TO)));
+        StrBufSettings s = request.parameters().strBuf();
+        StringBufferRules era = s.rules();
+        StrBufScenario.Workload workload = s.workloadKind();
+        List<Allocator> allocators = s.allocatorModels();
+        String program = "Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ " + workload.ruby() + " }";
+        List<StrBufScenario.Row> rssRows = StrBufScenario.predict(new StrBufScenario.Params(era, allocators, s.sizes(),
+                s.count(), workload, StrBufScenario.THREAD_BASELINE_KIB));
         List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufScenario.Row::allocator);
-        var rssData = new XyLinesChart.Data("Array.new(1,000,000){ \" \" * i }: maxrss per allocator",
-                "Ruby 2.4-dev (r55692) modelled; markers: published", "i (bytes)",
-                "RSS (KiB)", rssLines, published(), List.of(new XyLinesChart.Marker(128, "i = 128: malloc(129)")),
-                false, false, false, true);
+        Step step = largestStep(rssRows, s.allocators().get(0));
+        List<XyLinesChart.Marker> rssMarkers = step == null ? List.of()
+                : List.of(new XyLinesChart.Marker(step.after().iBytes(), step.label()));
+        boolean seedSetting = s.matchesSeed();
+        var rssData = new XyLinesChart.Data(program + ": maxrss per allocator",
+                era.name() + " (" + era.description() + ") modelled"
+                        + (seedSetting ? "; markers: published" : "; published points only for seed 003's setting"),
+                workload == StrBufScenario.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)", "RSS (KiB)", rssLines,
+                seedSetting ? published() : List.of(), rssMarkers, false, false, false, true);
         check(cancelled);
 
-        Allocator seedAllocator = Allocators.byName(SEED_ALLOCATOR);
+        String eraAllocName = eraAllocator(s);
+        Allocator eraAlloc = Allocators.byName(eraAllocName);
+        StrBufScenario.Workload eraWorkload = eraWorkload(s);
         Map<String, List<StrBufScenario.Row>> eraRows = new LinkedHashMap<>();
         Map<String, List<XyLinesChart.Point>> eraPts = new LinkedHashMap<>();
-        for (String era : ERA_NAMES) {
+        for (String name : ERA_NAMES) {
             List<StrBufScenario.Row> rows = StrBufScenario.predict(new StrBufScenario.Params(
-                    StringBufferRules.byName(era), List.of(seedAllocator), range(ERA_FROM, ERA_TO), COUNT,
-                    StrBufScenario.Workload.BUF_NEW, StrBufScenario.THREAD_BASELINE_KIB));
-            eraRows.put(era, rows);
-            eraPts.put(era, rows.stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.rssKib())).toList());
+                    StringBufferRules.byName(name), List.of(eraAlloc), range(ERA_FROM, ERA_TO), s.count(), eraWorkload,
+                    StrBufScenario.THREAD_BASELINE_KIB));
+            eraRows.put(name, rows);
+            eraPts.put(name, rows.stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.rssKib())).toList());
             check(cancelled);
         }
         StringBufferRules modern = StringBufferRules.byName("ruby-3.4");
         long embedMax = modern.layout().maxEmbeddedLen();
-        var eraData = new XyLinesChart.Data("String.buffer(c) per era: STR_BUF_MIN_SIZE, then slot sizes",
-                "rb_str_buf_new(c) x 1,000,000 on " + SEED_ALLOCATOR + " malloc, modelled", "capacity c (bytes)",
-                "RSS (KiB)", lines(eraPts), List.of(),
+        var eraData = new XyLinesChart.Data(eraWorkload.ruby() + " per era: STR_BUF_MIN_SIZE, then slot sizes",
+                eraWorkload.ruby() + " x " + SubstringCutoffScenario.fmt(s.count()) + " on " + eraAllocName
+                        + " malloc, modelled" + (workload == StrBufScenario.Workload.TIMES
+                                ? " (\" \" * i has no STR_BUF_MIN_SIZE floor)" : ""),
+                "capacity c (bytes)", "RSS (KiB)", lines(eraPts), List.of(),
                 List.of(new XyLinesChart.Marker(128, "c = 128: malloc(129)"),
                         new XyLinesChart.Marker(embedMax + 1, "3.4: c > " + embedMax)),
                 false, false, false, true);
@@ -141,24 +164,56 @@ public final class StrBufMinScenario implements Scenario {
 
         List<String> params = new ArrayList<>();
         params.add("scenario: " + ID + " (seed 003, Feature #12025)");
-        params.add("program: Array.new(" + SubstringCutoffScenario.fmt(COUNT) + "){ \" \" * i } (bench_mem.rb)");
-        params.add("era of the RSS chart: " + seedEra.name() + " (" + seedEra.description() + ")");
-        params.add("allocators: " + String.join(", ", ALLOCATORS));
-        params.add("eras of the era chart: " + String.join(", ", ERA_NAMES) + ", rb_str_buf_new(c) on " + SEED_ALLOCATOR);
-        params.add("i: " + RSS_FROM + "-" + RSS_TO + " B (RSS), " + ERA_FROM + "-" + ERA_TO + " B (eras); requests "
-                + WASTE_FROM + "-" + WASTE_TO + " B (waste)");
-        params.add("published: str_buf_min.csv (seed 003, BSD time -l, power-of-two malloc)");
+        params.add("program: " + program + (seedSetting ? " (bench_mem.rb)" : ""));
+        params.add("era: " + era.name() + " (" + era.description() + ")");
+        params.add("allocators: " + String.join(", ", s.allocators()));
+        params.add("i: " + s.from() + "-" + s.to() + " B step " + s.step() + " (RSS)");
+        params.add("eras of the era chart: " + String.join(", ", ERA_NAMES) + ", " + eraWorkload.ruby() + " on "
+                + eraAllocName + ", c " + ERA_FROM + "-" + ERA_TO + " B; waste: requests " + WASTE_FROM + "-" + WASTE_TO + " B");
+        params.add(seedSetting ? "published: str_buf_min.csv (seed 003, BSD time -l, power-of-two malloc)"
+                : "published: str_buf_min.csv not drawn (it measured 2.4-dev, \" \" * i, 1,000,000 strings)");
         params.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
-        StrBufScenario.Row at127 = find(rssRows, SEED_ALLOCATOR, 127);
-        StrBufScenario.Row at128 = find(rssRows, SEED_ALLOCATOR, 128);
-        String headline = String.format(java.util.Locale.ROOT,
-                "%s, %s: i=127 %,.0f KiB, i=128 %,.0f KiB (%.2fx)", seedEra.name(), SEED_ALLOCATOR, at127.rssKib(),
-                at128.rssKib(), at128.rssKib() / at127.rssKib());
+        String headline = headline(era, s, rssRows, step);
         return new ScenarioRun(request, List.of(
                 SubstringCutoffScenario.chart(RSS, t -> XyLinesChart.create(rssData, t), theme),
                 SubstringCutoffScenario.chart(ERAS, t -> XyLinesChart.create(eraData, t), theme),
                 SubstringCutoffScenario.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme)),
-                table(rssRows, eraRows, params), params, headline, System.nanoTime() - t0);
+                table(era, rssRows, s, eraRows, params), params, headline, System.nanoTime() - t0);
+    }
+
+    /** The largest rise in RSS between two neighbouring i of one allocator's line. */
+    record Step(StrBufScenario.Row before, StrBufScenario.Row after) {
+        String label() {
+            String what = after.mallocRequestBytes() > 0 ? "malloc(" + after.mallocRequestBytes() + ")"
+                    : after.slotBytes() + " B slot";
+            return "i = " + after.iBytes() + ": " + what;
+        }
+    }
+
+    static Step largestStep(List<StrBufScenario.Row> rows, String allocator) {
+        List<StrBufScenario.Row> line = rows.stream().filter(r -> r.allocator().equals(allocator)).toList();
+        Step best = null;
+        double rise = 0;
+        for (int k = 1; k < line.size(); k++) {
+            double d = line.get(k).rssKib() - line.get(k - 1).rssKib();
+            if (d > rise) {
+                rise = d;
+                best = new Step(line.get(k - 1), line.get(k));
+            }
+        }
+        return best;
+    }
+
+    private static String headline(StringBufferRules era, StrBufSettings s, List<StrBufScenario.Row> rows, Step step) {
+        String alloc = s.allocators().get(0);
+        if (step == null) {
+            StrBufScenario.Row r = rows.stream().filter(q -> q.allocator().equals(alloc)).findFirst().orElseThrow();
+            return String.format(java.util.Locale.ROOT, "%s, %s: i=%d %,.0f KiB, no step in the range", era.name(), alloc,
+                    r.iBytes(), r.rssKib());
+        }
+        return String.format(java.util.Locale.ROOT, "%s, %s: i=%d %,.0f KiB, i=%d %,.0f KiB (%.2fx)", era.name(), alloc,
+                step.before().iBytes(), step.before().rssKib(), step.after().iBytes(), step.after().rssKib(),
+                step.after().rssKib() / step.before().rssKib());
     }
 
     static void check(BooleanSupplier cancelled) {
@@ -206,14 +261,10 @@ public final class StrBufMinScenario implements Scenario {
         return List.of(new XyLinesChart.Line(new Provenance("Jeremy Evans", machine, SEED).label(), pts));
     }
 
-    private static StrBufScenario.Row find(List<StrBufScenario.Row> rows, String allocator, long i) {
-        return rows.stream().filter(r -> r.allocator().equals(allocator) && r.iBytes() == i).findFirst().orElseThrow();
-    }
-
-    /** RSS at the thread's i = 127 and 128 per allocator, and each era's at 127/128 and 615/616. */
-    private static Table table(List<StrBufScenario.Row> rss, Map<String, List<StrBufScenario.Row>> eras,
-            List<String> params) {
-        Table.Builder b = Table.builder("maxrss of Array.new(1,000,000){ ... }, KiB")
+    /** RSS on both sides of each allocator's largest step, and each era's at 100, 127/128 and 615/616. */
+    private static Table table(StringBufferRules era, List<StrBufScenario.Row> rss, StrBufSettings s,
+            Map<String, List<StrBufScenario.Row>> eras, List<String> params) {
+        Table.Builder b = Table.builder("maxrss of Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ ... }, KiB")
                 .column(Column.text("era"))
                 .column(Column.text("allocator"))
                 .column(Column.text("workload"))
@@ -221,16 +272,21 @@ public final class StrBufMinScenario implements Scenario {
                 .column(Column.number("malloc_request_bytes", 0))
                 .column(Column.number("malloc_usable_bytes", 0))
                 .column(Column.number("rss_kib", 0));
-        for (StrBufScenario.Row r : rss) {
-            if (r.iBytes() == 127 || r.iBytes() == 128) {
-                b.row(SEED_ERA.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
+        String eraLabel = era.name().startsWith("ruby-") ? era.name().substring("ruby-".length()) : era.name();
+        for (String a : s.allocators()) {
+            Step st = largestStep(rss, a);
+            List<StrBufScenario.Row> shown = st == null
+                    ? rss.stream().filter(r -> r.allocator().equals(a)).limit(1).toList()
+                    : List.of(st.before(), st.after());
+            for (StrBufScenario.Row r : shown) {
+                b.row(eraLabel, r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                         r.rssKib());
             }
         }
-        eras.forEach((era, rows) -> {
+        eras.forEach((name, rows) -> {
             for (StrBufScenario.Row r : rows) {
                 if (r.iBytes() == 100 || r.iBytes() == 127 || r.iBytes() == 128 || r.iBytes() == 615 || r.iBytes() == 616) {
-                    b.row(era.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
+                    b.row(name.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                             r.rssKib());
                 }
             }

@@ -1,7 +1,9 @@
 package org.slotlab.app.workbench;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import javafx.geometry.Insets;
@@ -16,6 +18,7 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.Tooltip;
+import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Pane;
@@ -27,9 +30,15 @@ import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
 import org.slotlab.app.scenario.CustomLayout;
 import org.slotlab.app.scenario.ModelInputs;
+import org.slotlab.app.scenario.JsonUnescapeSettings;
 import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.scenario.RequireIndexSettings;
+import org.slotlab.app.scenario.StrBufSettings;
 import org.slotlab.app.scenario.Scenario.ParameterGroup;
+import org.slotlab.model.buffers.StrBufScenario;
+import org.slotlab.model.buffers.UnescapePolicy;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.malloc.Allocators;
 import org.slotlab.model.string.SlicePosition;
 import org.slotlab.model.string.SourceState;
 import org.slotlab.model.workload.KeepMode;
@@ -78,6 +87,29 @@ public final class ParametersView extends ScrollPane {
     final CheckBox keepWhileTiming = new CheckBox("keep R while timing");
     final TextField sourceLen = new TextField();
     final TextField allocations = new TextField();
+    // S5 (str-buf-min)
+    final ComboBox<String> strBufEra = new ComboBox<>();
+    final ComboBox<String> strBufWorkload = new ComboBox<>();
+    final Map<String, CheckBox> strBufAllocators = new LinkedHashMap<>();
+    final TextField strBufFrom = new TextField();
+    final TextField strBufTo = new TextField();
+    final TextField strBufStep = new TextField();
+    final Button strBufApplyRange = new Button("Apply");
+    final TextField strBufCount = new TextField();
+    // S6 (json-unescape)
+    final ComboBox<String> jsonDocument = new ComboBox<>();
+    final Button jsonDocumentFile = new Button("File…");
+    final Map<String, CheckBox> jsonPolicies = new LinkedHashMap<>();
+    final Map<String, CheckBox> jsonAllocators = new LinkedHashMap<>();
+    final TextField jsonLifetimeFrom = new TextField();
+    final TextField jsonLifetimeTo = new TextField();
+    final Button jsonApplyLifetimes = new Button("Apply");
+    // S4 (require-index)
+    final Label requireFeatures = new Label();
+    final Button requireFeaturesFile = new Button("Choose file…");
+    final Button requireFeaturesSample = new Button("Sample");
+    final Map<String, CheckBox> requireAllocators = new LinkedHashMap<>();
+    final Spinner<Integer> requireRebuilds = new Spinner<>(0, RequireIndexSettings.MAX_REBUILDS, 0, 1);
     private final Label message = new Label();
     final javafx.scene.control.ListView<org.slotlab.app.measured.Overlay> overlays = new javafx.scene.control.ListView<>();
     final Button removeOverlay = new Button("Remove");
@@ -87,6 +119,9 @@ public final class ParametersView extends ScrollPane {
     private final TitledPane layoutPane;
     private final TitledPane workloadPane;
     private final TitledPane slotPane;
+    private final TitledPane strBufPane;
+    private final TitledPane jsonPane;
+    private final TitledPane requirePane;
 
     public ParametersView(WorkbenchViewModel vm) {
         this.vm = vm;
@@ -159,6 +194,10 @@ public final class ParametersView extends ScrollPane {
         addRow(slotGrid, 0, "allocations", allocations);
         slotPane = section("Workload (slot sizes)", slotGrid);
 
+        strBufPane = section("String buffers (STR_BUF_MIN_SIZE, seed 003)", strBufControls());
+        jsonPane = section("JSON unescape (json #1135, seed 004)", jsonControls());
+        requirePane = section("require index (Feature #14460, seed 001)", requireControls());
+
         overlays.setId("overlays");
         overlays.setItems(vm.overlays());
         overlays.setPrefHeight(90);
@@ -188,7 +227,8 @@ public final class ParametersView extends ScrollPane {
         message.setManaged(false);
         message.setVisible(false);
 
-        VBox content = new VBox(8, message, cutoffPane, sourcePane, layoutPane, workloadPane, slotPane, overlayPane);
+        VBox content = new VBox(8, message, cutoffPane, sourcePane, layoutPane, workloadPane, slotPane, strBufPane, jsonPane,
+                requirePane, overlayPane);
         content.setPadding(new Insets(8));
         setContent(content);
 
@@ -219,6 +259,99 @@ public final class ParametersView extends ScrollPane {
         tip(Tips.KEEP_WHILE_TIMING, keepWhileTiming);
         tip(Tips.SOURCE_LEN, sourceLen);
         tip(Tips.ALLOCATIONS, allocations);
+        tip(Tips.STR_BUF_ERA, strBufEra);
+        tip(Tips.STR_BUF_WORKLOAD, strBufWorkload);
+        tip(Tips.STR_BUF_ALLOCATORS, strBufAllocators.values().toArray(new javafx.scene.control.Control[0]));
+        tip(Tips.STR_BUF_RANGE, strBufFrom, strBufTo, strBufStep, strBufApplyRange);
+        tip(Tips.STR_BUF_COUNT, strBufCount);
+        tip(Tips.JSON_DOCUMENT, jsonDocument, jsonDocumentFile);
+        tip(Tips.JSON_POLICIES, jsonPolicies.values().toArray(new javafx.scene.control.Control[0]));
+        tip(Tips.JSON_ALLOCATORS, jsonAllocators.values().toArray(new javafx.scene.control.Control[0]));
+        tip(Tips.JSON_LIFETIMES, jsonLifetimeFrom, jsonLifetimeTo, jsonApplyLifetimes);
+        tip(Tips.REQUIRE_FEATURES, requireFeatures, requireFeaturesFile, requireFeaturesSample);
+        tip(Tips.REQUIRE_ALLOCATORS, requireAllocators.values().toArray(new javafx.scene.control.Control[0]));
+        tip(Tips.REQUIRE_REBUILDS, requireRebuilds);
+    }
+
+    /** S5: era, workload, allocators, i range, count. */
+    private javafx.scene.Node strBufControls() {
+        strBufEra.setId("strBufEra");
+        strBufEra.getItems().setAll(StrBufSettings.ERAS);
+        strBufWorkload.setId("strBufWorkload");
+        strBufWorkload.getItems().setAll(StrBufSettings.WORKLOADS);
+        strBufWorkload.setConverter(new LabelConverter<>(w -> w + ": " + StrBufScenario.Workload.parse(w).ruby(),
+                t -> t.substring(0, t.indexOf(':'))));
+        strBufCount.setId("strBufCount");
+        strBufApplyRange.setId("strBufApplyRange");
+        strBufApplyRange.setMinWidth(Pane.USE_PREF_SIZE);
+        for (TextField f : List.of(strBufFrom, strBufTo, strBufStep)) {
+            f.setPrefColumnCount(3);
+            f.setMinWidth(Pane.USE_PREF_SIZE);
+        }
+        strBufFrom.setId("strBufFrom");
+        strBufTo.setId("strBufTo");
+        strBufStep.setId("strBufStep");
+        GridPane g = grid();
+        addRow(g, 0, "era", strBufEra);
+        addRow(g, 1, "workload", strBufWorkload);
+        addTopRow(g, 2, "allocators", checks("strBufAllocator-", Allocators.names(), strBufAllocators));
+        addRow(g, 3, "i range", row(strBufFrom, new Label(".."), strBufTo, fixed(new Label("step")), strBufStep));
+        addRow(g, 4, "", strBufApplyRange);
+        addRow(g, 5, "count", strBufCount);
+        return g;
+    }
+
+    /** S6: document, policies, allocators, lifetimes. */
+    private javafx.scene.Node jsonControls() {
+        jsonDocument.setId("jsonDocument");
+        jsonDocument.setEditable(true);
+        jsonDocument.getItems().setAll(JsonUnescapeSettings.PR_DOCUMENT, JsonUnescapeSettings.PR_DOCUMENT_PLAIN);
+        jsonDocument.getItems().addAll(JsonUnescapeSettings.SAMPLES);
+        jsonDocument.setMaxWidth(Double.MAX_VALUE);
+        jsonDocument.setPrefWidth(250);
+        jsonDocumentFile.setMinWidth(Pane.USE_PREF_SIZE);
+        VBox doc = new VBox(4, jsonDocument, jsonDocumentFile);
+        jsonLifetimeFrom.setPrefColumnCount(5);
+        jsonLifetimeTo.setPrefColumnCount(5);
+        jsonLifetimeFrom.setId("jsonLifetimeFrom");
+        jsonLifetimeTo.setId("jsonLifetimeTo");
+        jsonApplyLifetimes.setMinWidth(Pane.USE_PREF_SIZE);
+        GridPane g = grid();
+        addTopRow(g, 0, "document", doc);
+        addTopRow(g, 1, "policies", checks("jsonPolicy-", java.util.Arrays.stream(UnescapePolicy.values())
+                .map(UnescapePolicy::cliName).toList(), jsonPolicies));
+        addTopRow(g, 2, "allocators", checks("jsonAllocator-", Allocators.names(), jsonAllocators));
+        addRow(g, 3, "lifetime", row(jsonLifetimeFrom, new Label(".."), jsonLifetimeTo, new Label("s"), jsonApplyLifetimes));
+        return g;
+    }
+
+    /** S4: feature list, allocators, rebuilds. */
+    private javafx.scene.Node requireControls() {
+        requireFeatures.setId("requireFeatures");
+        requireFeatures.setWrapText(true);
+        requireFeaturesFile.setId("requireFeaturesFile");
+        requireRebuilds.setId("requireRebuilds");
+        requireRebuilds.setEditable(true);
+        requireRebuilds.setPrefWidth(90);
+        GridPane g = grid();
+        addTopRow(g, 0, "features", new VBox(4, requireFeatures, row(requireFeaturesFile, requireFeaturesSample)));
+        addTopRow(g, 1, "allocators", checks("requireAllocator-", Allocators.names(), requireAllocators));
+        addRow(g, 2, "rebuilds", requireRebuilds);
+        return g;
+    }
+
+    /** One check box per name, wrapped in a flow; the boxes are kept in {@code into} by name. */
+    private static FlowPane checks(String idPrefix, List<String> names, Map<String, CheckBox> into) {
+        FlowPane flow = new FlowPane(10, 4);
+        flow.setPrefWrapLength(230);
+        for (String n : names) {
+            CheckBox c = new CheckBox(n);
+            c.setMnemonicParsing(false); // set_len, not "setlen" with an underlined l
+            c.setId(idPrefix + n);
+            into.put(n, c);
+            flow.getChildren().add(c);
+        }
+        return flow;
     }
 
     private static void tip(String text, javafx.scene.control.Control... controls) {
@@ -306,6 +439,99 @@ public final class ParametersView extends ScrollPane {
         commitOnAction(retain, t -> vm.edit(null, p -> p.withRetain(parseLong(t, "retain R"))));
         commitOnAction(sourceLen, t -> vm.edit(null, p -> p.withSourceLen(parseLong(t, "source length"))));
         commitOnAction(allocations, t -> vm.edit(null, p -> p.withAllocations(parseLong(t, "allocations"))));
+
+        strBufEra.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                forward(null, p -> p.withStrBuf(p.strBuf().withEra(b)));
+            }
+        });
+        strBufWorkload.valueProperty().addListener((o, a, b) -> {
+            if (b != null) {
+                forward(null, p -> p.withStrBuf(p.strBuf().withWorkload(b)));
+            }
+        });
+        strBufAllocators.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
+            if (!updating) {
+                show(vm.setStrBufAllocator(name, b));
+            }
+        }));
+        Runnable strBufRange = () -> {
+            try {
+                show(vm.setStrBufRange(parseLong(strBufFrom.getText(), "i from"), parseLong(strBufTo.getText(), "i to"),
+                        parseLong(strBufStep.getText(), "i step")));
+            } catch (IllegalArgumentException ex) {
+                show(Optional.of(ex.getMessage()));
+            }
+        };
+        strBufApplyRange.setOnAction(e -> strBufRange.run());
+        for (TextField f : List.of(strBufFrom, strBufTo, strBufStep)) {
+            f.setOnAction(e -> strBufRange.run());
+        }
+        commitOnAction(strBufCount, t -> vm.edit(null, p -> p.withStrBuf(p.strBuf().withCount(parseLong(t, "count")))));
+
+        jsonDocument.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null && !b.equals(vm.parameters().jsonUnescape().document())) {
+                show(vm.setJsonDocument(b));
+            }
+        });
+        jsonDocumentFile.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Choose a JSON document");
+            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON (*.json)", "*.json"));
+            var f = fc.showOpenDialog(getScene().getWindow());
+            if (f != null) {
+                show(vm.setJsonDocument(f.toPath().toString()));
+            }
+        });
+        jsonPolicies.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
+            if (!updating) {
+                show(vm.setJsonPolicy(name, b));
+            }
+        }));
+        jsonAllocators.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
+            if (!updating) {
+                show(vm.setJsonAllocator(name, b));
+            }
+        }));
+        Runnable lifetimes = () -> {
+            try {
+                show(vm.setJsonLifetimes(parseSeconds(jsonLifetimeFrom.getText(), "lifetime from"),
+                        parseSeconds(jsonLifetimeTo.getText(), "lifetime to")));
+            } catch (IllegalArgumentException ex) {
+                show(Optional.of(ex.getMessage()));
+            }
+        };
+        jsonApplyLifetimes.setOnAction(e -> lifetimes.run());
+        jsonLifetimeFrom.setOnAction(e -> lifetimes.run());
+        jsonLifetimeTo.setOnAction(e -> lifetimes.run());
+
+        requireFeaturesFile.setOnAction(e -> {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Choose a $LOADED_FEATURES list (one path per line)");
+            var f = fc.showOpenDialog(getScene().getWindow());
+            if (f != null) {
+                show(vm.setRequireFeatures(f.toPath().toString()));
+            }
+        });
+        requireFeaturesSample.setOnAction(e -> show(vm.setRequireFeatures(RequireIndexSettings.SAMPLE)));
+        requireAllocators.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
+            if (!updating) {
+                show(vm.setRequireAllocator(name, b));
+            }
+        }));
+        requireRebuilds.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null) {
+                show(vm.setRequireRebuilds(b));
+            }
+        });
+    }
+
+    static double parseSeconds(String text, String what) {
+        try {
+            return Double.parseDouble(text.trim().replace(",", "").replace("_", ""));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + ": '" + text + "' is not a number of seconds");
+        }
     }
 
     /** Loads a cost profile file into the parameters (used by the button and the menu). */
@@ -413,15 +639,41 @@ public final class ParametersView extends ScrollPane {
             setIfNotFocused(allocations, String.format(java.util.Locale.ROOT, "%,d", p.allocations()));
             keep.setValue(p.keep());
             keepWhileTiming.setSelected(p.keepWhileTiming());
+            StrBufSettings sb = p.strBuf();
+            strBufEra.setValue(sb.era());
+            strBufWorkload.setValue(sb.workload());
+            strBufAllocators.forEach((n, box) -> box.setSelected(sb.allocators().contains(n)));
+            setIfNotFocused(strBufFrom, Long.toString(sb.from()));
+            setIfNotFocused(strBufTo, Long.toString(sb.to()));
+            setIfNotFocused(strBufStep, Long.toString(sb.step()));
+            setIfNotFocused(strBufCount, String.format(java.util.Locale.ROOT, "%,d", sb.count()));
+            JsonUnescapeSettings js = p.jsonUnescape();
+            jsonDocument.setValue(js.document());
+            jsonPolicies.forEach((n, box) -> box.setSelected(js.policies().contains(n)));
+            jsonAllocators.forEach((n, box) -> box.setSelected(js.allocators().contains(n)));
+            setIfNotFocused(jsonLifetimeFrom, seconds(js.lifetimeFromSeconds()));
+            setIfNotFocused(jsonLifetimeTo, seconds(js.lifetimeToSeconds()));
+            RequireIndexSettings rs = p.requireIndex();
+            requireFeatures.setText(rs.usesSample() ? "shipped sample (Rails 7.1.3, sample-data/require)" : rs.features());
+            requireAllocators.forEach((n, box) -> box.setSelected(rs.allocators().contains(n)));
+            requireRebuilds.getValueFactory().setValue(rs.rebuilds());
             var uses = vm.scenarioProperty().get().uses();
             setGroup(cutoffPane, uses.contains(ParameterGroup.CUTOFF));
             setGroup(sourcePane, uses.contains(ParameterGroup.SOURCE));
             setGroup(layoutPane, uses.contains(ParameterGroup.LAYOUT));
             setGroup(workloadPane, uses.contains(ParameterGroup.WORKLOAD));
             setGroup(slotPane, uses.contains(ParameterGroup.SLOT_WORKLOAD));
+            setGroup(strBufPane, uses.contains(ParameterGroup.STR_BUF));
+            setGroup(jsonPane, uses.contains(ParameterGroup.JSON_UNESCAPE));
+            setGroup(requirePane, uses.contains(ParameterGroup.REQUIRE_INDEX));
         } finally {
             updating = false;
         }
+    }
+
+    /** Seconds as typed back into a field: 0.001, 10 (no trailing zeros, no exponent for the usual range). */
+    static String seconds(double s) {
+        return java.math.BigDecimal.valueOf(s).stripTrailingZeros().toPlainString();
     }
 
     private static void setIfNotFocused(TextField f, String text) {
@@ -461,6 +713,18 @@ public final class ParametersView extends ScrollPane {
         g.add(l, 0, row);
         g.add(node, 1, row);
         GridPane.setHgrow(node, Priority.ALWAYS);
+    }
+
+    /** A row whose label sits at the top: for check-box flows and other multi-line controls. */
+    private static void addTopRow(GridPane g, int row, String label, javafx.scene.Node node) {
+        addRow(g, row, label, node);
+        g.getChildren().stream().filter(n -> GridPane.getRowIndex(n) == row && GridPane.getColumnIndex(n) == 0)
+                .forEach(n -> GridPane.setValignment(n, javafx.geometry.VPos.TOP));
+    }
+
+    private static Label fixed(Label l) {
+        l.setMinWidth(Pane.USE_PREF_SIZE);
+        return l;
     }
 
     /** Marks under the cutoff slider at each slot size of the layout. */

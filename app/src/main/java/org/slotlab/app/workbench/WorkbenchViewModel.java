@@ -295,6 +295,77 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return edit(null, p -> p.withLens(lens));
     }
 
+    // ------------------------------------------------------------------ issue-4 scenarios (S5, S6, S4)
+
+    /** S5's i sweep: {@code from}, {@code from + step}, ... up to {@code to}; one undo step. */
+    public Optional<String> setStrBufRange(long from, long to, long step) {
+        return edit(null, p -> p.withStrBuf(p.strBuf().withRange(from, to, step)));
+    }
+
+    /** Adds or removes one of S5's allocators; removing the last is refused. */
+    public Optional<String> setStrBufAllocator(String name, boolean on) {
+        return edit(null, p -> p.withStrBuf(p.strBuf().withAllocator(name, on)));
+    }
+
+    /**
+     * S6's document: {@code generated:...}, {@code sample:NAME} or a file. A file that does not
+     * exist or cannot be read is refused here, with its path; a generated spec is checked for syntax
+     * (it is built off the FX thread when the charts recompute).
+     */
+    public Optional<String> setJsonDocument(String spec) {
+        String s = spec == null ? "" : spec.trim();
+        if (!s.isEmpty() && !s.startsWith("generated:")) {
+            if (s.startsWith("sample:")) {
+                String res = "sample-data/json/" + s.substring("sample:".length());
+                if (org.slotlab.model.buffers.JsonDocument.class.getClassLoader().getResource(res) == null) {
+                    return Optional.of("json document: no shipped sample " + res + " (known: "
+                            + String.join(", ", org.slotlab.app.scenario.JsonUnescapeSettings.SAMPLES) + ")");
+                }
+            } else if (!java.nio.file.Files.isReadable(Path.of(s)) || java.nio.file.Files.isDirectory(Path.of(s))) {
+                return Optional.of("json document: cannot read " + s + " (no such file, or not a readable file)");
+            }
+        }
+        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withDocument(s)));
+    }
+
+    public Optional<String> setJsonPolicy(String policy, boolean on) {
+        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withPolicy(policy, on)));
+    }
+
+    public Optional<String> setJsonAllocator(String name, boolean on) {
+        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withAllocator(name, on)));
+    }
+
+    /** The tradeoff chart's lifetimes, seconds. */
+    public Optional<String> setJsonLifetimes(double fromSeconds, double toSeconds) {
+        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withLifetimes(fromSeconds, toSeconds)));
+    }
+
+    /**
+     * S4's feature list: a file with one path per line, or {@link org.slotlab.app.scenario.RequireIndexSettings#SAMPLE}.
+     * The file is read now; a missing, unreadable or empty one is refused with a message naming it
+     * (file:line for a bad line) and nothing changes.
+     */
+    public Optional<String> setRequireFeatures(String pathOrSample) {
+        org.slotlab.app.scenario.RequireIndexSettings next;
+        try {
+            next = parameters.get().requireIndex().withFeatures(pathOrSample);
+            next.load();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            return Optional.of("features file: " + e.getMessage());
+        }
+        return edit(null, p -> p.withRequireIndex(next));
+    }
+
+    public Optional<String> setRequireAllocator(String name, boolean on) {
+        return edit(null, p -> p.withRequireIndex(p.requireIndex().withAllocator(name, on)));
+    }
+
+    /** Index rebuilds during boot; a spinner's clicks make one undo step. */
+    public Optional<String> setRequireRebuilds(int rebuilds) {
+        return edit("require-rebuilds", p -> p.withRequireIndex(p.requireIndex().withRebuilds(rebuilds)));
+    }
+
     public static List<Long> parseLens(String text) {
         List<Long> out = new ArrayList<>();
         for (String part : text.trim().split("[,\\s]+")) {
@@ -536,8 +607,29 @@ public final class WorkbenchViewModel implements AutoCloseable {
                 : String.format(Locale.ROOT, "%.1f ms", lastRecomputeMicros.get() / 1000.0);
         String pinned = pins.isEmpty() ? "none" : String.join(", ", pins.stream().map(Pin::name).toList())
                 + " (table vs " + compareBaseline.get() + ")";
-        status.set("layout " + layout.get().name() + " " + Arrays.toString(layout.get().slotSizes()) + " B  |  cost profile "
-                + ModelInputs.profile(p).name() + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+        status.set(inputs(p) + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+    }
+
+    /** The status bar's first part: what the current scenario reads (layout and profile, or its issue-4 knobs). */
+    private String inputs(Parameters p) {
+        var uses = scenario.get().uses();
+        if (uses.contains(Scenario.ParameterGroup.STR_BUF)) {
+            return "era " + p.strBuf().era() + "  |  " + p.strBuf().workloadKind().ruby() + " x "
+                    + String.format(Locale.ROOT, "%,d", p.strBuf().count()) + "  |  malloc " + String.join(", ", p.strBuf().allocators());
+        }
+        if (uses.contains(Scenario.ParameterGroup.JSON_UNESCAPE)) {
+            String doc = p.jsonUnescape().document();
+            boolean building = doc.startsWith("generated:") && !org.slotlab.app.scenario.JsonUnescapeSlackScenario.cached(doc);
+            return "document " + doc + (building ? " (generating, ~2 s the first time)" : "") + "  |  malloc "
+                    + String.join(", ", p.jsonUnescape().allocators());
+        }
+        if (uses.contains(Scenario.ParameterGroup.REQUIRE_INDEX)) {
+            var r = p.requireIndex();
+            return "features " + (r.usesSample() ? "shipped sample" : r.features()) + "  |  malloc "
+                    + String.join(", ", r.allocators()) + "  |  rebuilds " + r.rebuilds();
+        }
+        return "layout " + layout.get().name() + " " + Arrays.toString(layout.get().slotSizes()) + " B  |  cost profile "
+                + ModelInputs.profile(p).name();
     }
 
     static String message(RuntimeException e) {

@@ -1,0 +1,239 @@
+package org.slotlab.app.workbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.jfree.chart.JFreeChart;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.slotlab.app.scenario.ChartSpec;
+import org.slotlab.app.scenario.Datasets;
+import org.slotlab.app.scenario.JsonUnescapeSettings;
+import org.slotlab.app.scenario.JsonUnescapeSlackScenario;
+import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.scenario.RequireIndexSettings;
+import org.slotlab.app.scenario.RequireIndexWorkbenchScenario;
+import org.slotlab.app.scenario.StrBufMinScenario;
+import org.slotlab.app.scenario.StrBufSettings;
+import org.slotlab.app.scenario.XyData;
+import org.slotlab.model.buffers.StrBufScenario;
+
+/**
+ * The issue-4 scenarios' controls on the view-model, without the toolkit: each edit changes the
+ * scenario's datasets the way the model says, is one undo step, and a bad value changes nothing.
+ */
+class IssueFourControlsTest {
+
+    private final WorkbenchViewModel vm = new WorkbenchViewModel(Runnable::run, false);
+
+    @AfterEach
+    void close() {
+        vm.close();
+    }
+
+    private JFreeChart chart(ChartSpec spec) {
+        assertThat(vm.errorProperty().get()).isEmpty();
+        return vm.run().chart(spec.id()).orElseThrow().chart();
+    }
+
+    /** The i after which the line of {@code allocator} rises most: the model's step. */
+    private long stepAt(String allocator) {
+        JFreeChart c = chart(StrBufMinScenario.RSS);
+        var ds = c.getXYPlot().getDataset(0);
+        int s = XyData.names(c, 0).indexOf(allocator);
+        double best = 0;
+        long at = -1;
+        for (int i = 1; i < ds.getItemCount(s); i++) {
+            double rise = ds.getYValue(s, i) - ds.getYValue(s, i - 1);
+            if (rise > best) {
+                best = rise;
+                at = (long) ds.getXValue(s, i);
+            }
+        }
+        return at;
+    }
+
+    @Test
+    void strBuf_defaultsAreSeed003() {
+        vm.selectScenario(StrBufMinScenario.ID);
+        assertThat(vm.parameters().strBuf()).isEqualTo(StrBufSettings.threadDefaults());
+        assertThat(vm.parameters().strBuf().era()).isEqualTo("ruby-2.4-after");
+        assertThat(vm.parameters().strBuf().count()).isEqualTo(1_000_000);
+        assertThat(stepAt("power-of-two")).isEqualTo(128);
+        // the published overlay is drawn on seed 003's setting
+        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 1)).singleElement().asString().contains("seed 003");
+    }
+
+    @Test
+    void strBuf_era34_movesTheStepFrom127_128To135_136() {
+        vm.selectScenario(StrBufMinScenario.ID);
+        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withEra("ruby-3.4")))).isEmpty();
+        // 24 + 135 + 1 = 160 fills the 160 B slot; 136 needs the 320 B one (string.c:226-241)
+        assertThat(stepAt("power-of-two")).isEqualTo(136);
+        assertThat(vm.statusProperty().get()).startsWith("era ruby-3.4").contains("malloc power-of-two, glibc");
+        JFreeChart c = chart(StrBufMinScenario.RSS);
+        assertThat(XyData.y(c, 0, "power-of-two", 128)).isEqualTo(XyData.y(c, 0, "power-of-two", 127));
+        // the published points were measured on 2.4-dev: not drawn over 3.4
+        assertThat(c.getXYPlot().getDataset(1) == null || c.getXYPlot().getDataset(1).getSeriesCount() == 0).isTrue();
+        vm.undo();
+        assertThat(vm.parameters().strBuf().era()).isEqualTo("ruby-2.4-after");
+        assertThat(stepAt("power-of-two")).isEqualTo(128);
+    }
+
+    @Test
+    void strBuf_removingAnAllocator_removesItsSeries_andTheLastIsRefused() {
+        vm.selectScenario(StrBufMinScenario.ID);
+        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).contains("glibc");
+        assertThat(vm.setStrBufAllocator("glibc", false)).isEmpty();
+        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).doesNotContain("glibc").contains("power-of-two");
+        assertThat(XyData.names(chart(StrBufMinScenario.WASTE), 0)).doesNotContain("glibc");
+        for (String a : List.of("power-of-two", "jemalloc-3", "jemalloc-5")) {
+            assertThat(vm.setStrBufAllocator(a, false)).isEmpty();
+        }
+        Parameters before = vm.parameters();
+        assertThat(vm.setStrBufAllocator("darwin", false)).get().asString().contains("at least one allocator");
+        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).containsExactly("darwin");
+    }
+
+    @Test
+    void strBuf_workloadRangeAndCount_followTheModel() {
+        vm.selectScenario(StrBufMinScenario.ID);
+        assertThat(vm.setStrBufRange(0, 200, 10)).isEmpty();
+        JFreeChart c = chart(StrBufMinScenario.RSS);
+        assertThat(c.getXYPlot().getDataset(0).getItemCount(0)).isEqualTo(21);
+        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withWorkload("buf-new").withEra("ruby-2.4-before")))).isEmpty();
+        var s = vm.parameters().strBuf();
+        var model = StrBufScenario.predict(new StrBufScenario.Params(s.rules(), s.allocatorModels(), List.of(100L), 2_000,
+                StrBufScenario.Workload.BUF_NEW, StrBufScenario.THREAD_BASELINE_KIB));
+        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withCount(2_000)))).isEmpty();
+        assertThat(XyData.y(chart(StrBufMinScenario.RSS), 0, "power-of-two", 100)).isEqualTo(model.get(0).rssKib());
+        assertThat(vm.setStrBufRange(10, 5, 1)).get().asString().contains("from <= to");
+        assertThat(vm.setStrBufRange(0, 100_000, 1)).get().asString().contains("at most");
+    }
+
+    @Test
+    void json_policyAllocatorAndLifetimes_changeTheCharts() {
+        vm.selectScenario(JsonUnescapeSlackScenario.ID);
+        assertThat(vm.parameters().jsonUnescape()).isEqualTo(JsonUnescapeSettings.threadDefaults());
+        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).anyMatch(r -> r.contains("|exact|"));
+        assertThat(vm.setJsonPolicy("exact", false)).isEmpty();
+        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).noneMatch(r -> r.startsWith("0|") && r.contains("|exact|"));
+        assertThat(XyData.names(chart(JsonUnescapeSlackScenario.TRADEOFF), 0)).containsExactly("resize, glibc",
+                "resize, jemalloc-5");
+        assertThat(vm.setJsonAllocator("jemalloc-5", false)).isEmpty();
+        assertThat(XyData.names(chart(JsonUnescapeSlackScenario.TRADEOFF), 0)).containsExactly("resize, glibc");
+        assertThat(vm.setJsonLifetimes(0.1, 1)).isEmpty();
+        var tradeoff = chart(JsonUnescapeSlackScenario.TRADEOFF).getXYPlot().getDataset(0);
+        assertThat(tradeoff.getXValue(0, 0)).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(tradeoff.getXValue(0, tradeoff.getItemCount(0) - 1)).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
+        assertThat(tradeoff.getItemCount(0)).isEqualTo(13);
+        assertThat(vm.setJsonLifetimes(1, 0.1)).get().asString().contains("from < to");
+        vm.undo();
+        vm.undo();
+        vm.undo();
+        assertThat(vm.parameters().jsonUnescape()).isEqualTo(JsonUnescapeSettings.threadDefaults());
+    }
+
+    @Test
+    void json_documentSample_replacesTheGeneratedOne_andAMissingFileIsRefused(@TempDir Path dir) {
+        vm.selectScenario(JsonUnescapeSlackScenario.ID);
+        assertThat(vm.run().headline()).contains("12.5");
+        assertThat(vm.setJsonDocument("sample:reviews_ensure_ascii.json")).isEmpty();
+        assertThat(vm.run().parameterLines()).anyMatch(l -> l.startsWith("document: sample-data/json/reviews_ensure_ascii.json"));
+        // published markers belong to the PR's document only
+        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).noneMatch(r -> r.startsWith("1|"));
+        Parameters before = vm.parameters();
+        assertThat(vm.setJsonDocument(dir.resolve("nope.json").toString())).get().asString()
+                .contains("cannot read").contains("nope.json");
+        assertThat(vm.setJsonDocument("generated:wavy,1x1")).isPresent();
+        assertThat(vm.parameters()).isEqualTo(before);
+    }
+
+    @Test
+    void require_allocatorsRebuildsAndFeatures_changeTheCharts(@TempDir Path dir) throws Exception {
+        vm.selectScenario(RequireIndexWorkbenchScenario.ID);
+        assertThat(vm.parameters().requireIndex()).isEqualTo(RequireIndexSettings.threadDefaults());
+        assertThat(vm.statusProperty().get()).startsWith("features shipped sample  |  malloc darwin, glibc");
+        List<String> keys = Datasets.of(chart(RequireIndexWorkbenchScenario.KEYS));
+        assertThat(keys).anyMatch(r -> r.contains("|darwin|"));
+        assertThat(vm.setRequireAllocator("darwin", false)).isEmpty();
+        assertThat(Datasets.of(chart(RequireIndexWorkbenchScenario.KEYS))).noneMatch(r -> r.contains("|darwin|"))
+                .anyMatch(r -> r.contains("|glibc|"));
+        double mallocsBefore = mallocs();
+        assertThat(vm.setRequireRebuilds(3)).isEmpty();
+        assertThat(mallocs()).isGreaterThan(mallocsBefore);
+
+        Path list = dir.resolve("features.txt");
+        Files.writeString(list, "/app/lib/a.rb\n/app/lib/b.rb\n");
+        assertThat(vm.setRequireFeatures(list.toString())).isEmpty();
+        assertThat(chart(RequireIndexWorkbenchScenario.KEYS).getSubtitle(0).toString()).isNotNull();
+        assertThat(vm.run().parameterLines()).anyMatch(l -> l.contains("features: " + list) && l.contains("(2 paths)"));
+
+        Parameters before = vm.parameters();
+        Path empty = dir.resolve("empty.txt");
+        Files.writeString(empty, "# nothing\n");
+        assertThat(vm.setRequireFeatures(empty.toString())).get().asString().startsWith("features file: ")
+                .contains("empty.txt").contains("no feature paths");
+        assertThat(vm.setRequireFeatures(dir.resolve("missing.txt").toString())).get().asString()
+                .contains("cannot read feature list").contains("missing.txt");
+        assertThat(vm.parameters()).isEqualTo(before);
+    }
+
+    private double mallocs() {
+        return Datasets.of(chart(RequireIndexWorkbenchScenario.CALLS)).stream()
+                .filter(r -> r.startsWith("0|malloc|strdup|")).mapToDouble(r -> Double.parseDouble(r.substring(r.lastIndexOf('|') + 1)))
+                .sum();
+    }
+
+    @Test
+    void saveAndOpen_reproduceIdenticalDatasets(@TempDir Path dir) throws Exception {
+        vm.selectScenario(StrBufMinScenario.ID);
+        vm.edit(null, p -> p.withStrBuf(p.strBuf().withEra("ruby-3.1").withWorkload("capacity").withCount(5_000)));
+        vm.setStrBufAllocator("jemalloc-3", false);
+        vm.setStrBufRange(20, 300, 4);
+        vm.setJsonPolicy("set_len", false);
+        vm.setJsonLifetimes(0.01, 100);
+        vm.setRequireRebuilds(2);
+        vm.setRequireAllocator("power-of-two", true);
+        List<String> strBuf = xyRows();
+        Parameters saved = vm.parameters();
+        Path f = dir.resolve("s.slotlab.json");
+        vm.save(f);
+        try (WorkbenchViewModel other = new WorkbenchViewModel(Runnable::run, false)) {
+            other.open(f);
+            assertThat(other.parameters()).isEqualTo(saved);
+            assertThat(xyRows(other)).isEqualTo(strBuf);
+            for (String id : List.of(JsonUnescapeSlackScenario.ID, RequireIndexWorkbenchScenario.ID)) {
+                vm.selectScenario(id);
+                other.selectScenario(id);
+                assertThat(Datasets.of(other.run().charts().get(0).chart()))
+                        .isEqualTo(Datasets.of(vm.run().charts().get(0).chart()));
+            }
+        }
+    }
+
+    private List<String> xyRows() {
+        return xyRows(vm);
+    }
+
+    private static List<String> xyRows(WorkbenchViewModel m) {
+        List<String> out = new java.util.ArrayList<>();
+        for (var rc : m.run().charts()) {
+            var plot = rc.chart().getXYPlot();
+            for (int d = 0; d < plot.getDatasetCount(); d++) {
+                var ds = plot.getDataset(d);
+                for (int s = 0; ds != null && s < ds.getSeriesCount(); s++) {
+                    for (int i = 0; i < ds.getItemCount(s); i++) {
+                        out.add(rc.spec().id() + "|" + d + "|" + ds.getSeriesKey(s) + "|" + ds.getXValue(s, i) + "|"
+                                + ds.getYValue(s, i));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+}
