@@ -110,7 +110,26 @@ public final class PredictClassNew implements Callable<Integer> {
 
     static Table markdown(List<ClassNewPrediction> rows, RubyLayout layout, CostProfile profile, List<ClassNewCosts> costs,
             long calls) {
-        Table.Builder b = Table.builder("Foo.new: C Class#new (3.4) vs opt_new (3.5), " + layout.name())
+        Table.Builder b = readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5), " + layout.name(), rows);
+        b.footer("published: class_new.csv (seed 002; positional rows cover N = 0-8, keyword only N = 3)");
+        StringBuilder names = new StringBuilder();
+        for (ClassNewCosts c : costs) {
+            names.append(names.length() == 0 ? "" : ", ").append(c.name());
+        }
+        b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d calls, allocation costs %s, call costs %s", layout.name(),
+                calls, profile.name(), names));
+        b.footer("predicted by Slotlab " + SlotlabCommand.version());
+        return b.build();
+    }
+
+    /**
+     * The human-readable table of {@code rows} (kind, N, YJIT, objects and GCs per version, ns per
+     * call, speedup, the article's speedup) with the {@link #LEGEND} footer: the Markdown of
+     * {@code predict class-new} and the workbench's Class#new scenario table; callers add their
+     * own parameter footers.
+     */
+    public static Table.Builder readableTable(String title, List<ClassNewPrediction> rows) {
+        Table.Builder b = Table.builder(title)
                 .column(Column.text("kind"))
                 .column(Column.number("N", 0))
                 .column(Column.text("YJIT"))
@@ -128,14 +147,6 @@ public final class PredictClassNew implements Callable<Integer> {
                     p.publishedSpeedup().isPresent() ? String.format(Locale.ROOT, "%.1fx", p.publishedSpeedup().getAsDouble()) : "");
         }
         b.footer(LEGEND);
-        b.footer("published: class_new.csv (seed 002; positional rows cover N = 0-8, keyword only N = 3)");
-        StringBuilder names = new StringBuilder();
-        for (ClassNewCosts c : costs) {
-            names.append(names.length() == 0 ? "" : ", ").append(c.name());
-        }
-        b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d calls, allocation costs %s, call costs %s", layout.name(),
-                calls, profile.name(), names));
-        b.footer("predicted by Slotlab " + SlotlabCommand.version());
-        return b.build();
+        return b;
     }
 }

@@ -1,6 +1,5 @@
 package org.slotlab.app.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +9,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
-import org.slotlab.charts.table.CsvWriter;
-import org.slotlab.charts.table.MarkdownWriter;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.JsonDocument;
 import org.slotlab.model.buffers.JsonUnescapeScenario;
@@ -135,10 +132,10 @@ public final class PredictJsonUnescape implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PredictStrBuf.rejectProfile(model, "json-unescape");
-        StringBufferRules rules = PredictStrBuf.rules(era, model.layout);
+        BufferPredictions.rejectProfile(model, "json-unescape");
+        StringBufferRules rules = BufferPredictions.rules(era, model.layout);
         List<UnescapePolicy> pols = policies(policies);
-        List<Allocator> allocs = PredictStrBuf.allocators(allocators);
+        List<Allocator> allocs = BufferPredictions.allocators(allocators);
         List<Double> lives = lifetimes(lifetimes);
         boolean md = model.markdown();
         JsonDocument document = document(doc);
@@ -151,21 +148,16 @@ public final class PredictJsonUnescape implements Callable<Integer> {
         }
         String out;
         if (tradeoff) {
-            out = write(tradeoffTable(params, against, lives, md), md);
+            out = BufferPredictions.write(tradeoffTable(params, against, lives, md), md);
         } else if (md) {
-            out = write(policyTable(params, true), true)
-                    + (against.isEmpty() ? "" : "\n" + write(tradeoffTable(params, against, lives, true), true));
+            out = BufferPredictions.write(policyTable(params, true), true)
+                    + (against.isEmpty() ? ""
+                            : "\n" + BufferPredictions.write(tradeoffTable(params, against, lives, true), true));
         } else {
-            out = write(policyTable(params, false), false);
+            out = BufferPredictions.write(policyTable(params, false), false);
         }
-        PrintWriter pw = spec.commandLine().getOut();
-        pw.print(out);
-        pw.flush();
+        BufferPredictions.print(spec, out);
         return 0;
-    }
-
-    private static String write(Table t, boolean md) {
-        return md ? MarkdownWriter.write(t) : CsvWriter.write(t);
     }
 
     private String parameters(JsonUnescapeScenario.Params p) {

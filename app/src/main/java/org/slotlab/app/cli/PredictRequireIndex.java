@@ -1,14 +1,11 @@
 package org.slotlab.app.cli;
 
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
-import org.slotlab.charts.table.CsvWriter;
-import org.slotlab.charts.table.MarkdownWriter;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.LoadedFeatures;
 import org.slotlab.model.buffers.RequireIndexScenario;
@@ -90,30 +87,25 @@ public final class PredictRequireIndex implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        PredictStrBuf.rejectProfile(model, "require-index");
+        BufferPredictions.rejectProfile(model, "require-index");
         if (rebuilds < 0) {
             throw new IllegalArgumentException("--rebuilds must be >= 0, got " + rebuilds);
         }
         RubyLayout layout = layout();
-        List<Allocator> allocs = PredictStrBuf.allocators(allocators);
+        List<Allocator> allocs = BufferPredictions.allocators(allocators);
         boolean md = model.markdown();
         RequireIndexScenario.Params p = new RequireIndexScenario.Params(features(features), layout, allocs, rebuilds);
         String out;
         if (compare) {
-            out = write(compareTable(p, md), md);
+            out = BufferPredictions.write(compareTable(p, md), md);
         } else if (md) {
-            out = write(rowsTable(p, true), true) + "\n" + write(compareTable(p, true), true);
+            out = BufferPredictions.write(rowsTable(p, true), true) + "\n"
+                    + BufferPredictions.write(compareTable(p, true), true);
         } else {
-            out = write(rowsTable(p, false), false);
+            out = BufferPredictions.write(rowsTable(p, false), false);
         }
-        PrintWriter pw = spec.commandLine().getOut();
-        pw.print(out);
-        pw.flush();
+        BufferPredictions.print(spec, out);
         return 0;
-    }
-
-    private static String write(Table t, boolean md) {
-        return md ? MarkdownWriter.write(t) : CsvWriter.write(t);
     }
 
     private static String parameters(RequireIndexScenario.Params p) {

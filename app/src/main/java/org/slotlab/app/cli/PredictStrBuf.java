@@ -1,18 +1,14 @@
 package org.slotlab.app.cli;
 
-import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
-import org.slotlab.charts.table.CsvWriter;
-import org.slotlab.charts.table.MarkdownWriter;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.StrBufScenario;
 import org.slotlab.model.buffers.StrBufScenario.Workload;
 import org.slotlab.model.buffers.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
-import org.slotlab.model.malloc.Allocators;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -67,49 +63,11 @@ public final class PredictStrBuf implements Callable<Integer> {
             description = "interpreter RSS before the loop, KiB (default 0: the thread gives none)")
     double baselineKib;
 
-    /**
-     * The string-buffer era for {@code --era} or {@code --layout}: {@code --era} wins; a layout
-     * preset without string-buffer rules is rejected, naming the option.
-     */
-    static StringBufferRules rules(String era, String layout) {
-        if (era != null) {
-            try {
-                return StringBufferRules.byName(era);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--era: " + e.getMessage());
-            }
-        }
-        String name = layout == null ? "ruby-3.4" : layout.trim();
-        return switch (name) {
-            case "ruby-3.1" -> StringBufferRules.ruby31();
-            case "ruby-3.4" -> StringBufferRules.ruby34();
-            default -> throw new IllegalArgumentException("--layout: '" + layout + "' has no string-buffer rules "
-                    + "(known: ruby-3.1, ruby-3.4; or --era ruby-2.4-before|ruby-2.4-after|ruby-3.1|ruby-3.4)");
-        };
-    }
-
-    /** The allocators of a comma-separated {@code --allocator} value. */
-    static List<Allocator> allocators(String list) {
-        try {
-            return Allocators.parseList(list);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--allocator: " + e.getMessage());
-        }
-    }
-
-    /** These scenarios count bytes and calls, not a fitted CostProfile: a --profile would be silently ignored. */
-    static void rejectProfile(ModelOptions model, String command) {
-        if (model.profile != null) {
-            throw new IllegalArgumentException("--profile: " + command + " uses no cost profile (it counts bytes, "
-                    + "pages and calls); drop --profile");
-        }
-    }
-
     @Override
     public Integer call() {
-        rejectProfile(model, "str-buf");
-        StringBufferRules rules = rules(era, model.layout);
-        List<Allocator> allocs = allocators(allocators);
+        BufferPredictions.rejectProfile(model, "str-buf");
+        StringBufferRules rules = BufferPredictions.rules(era, model.layout);
+        List<Allocator> allocs = BufferPredictions.allocators(allocators);
         Workload w;
         try {
             w = Workload.parse(workload);
@@ -160,9 +118,7 @@ public final class PredictStrBuf implements Callable<Integer> {
             }
             b.footer("predicted by Slotlab " + SlotlabCommand.version());
         }
-        PrintWriter out = spec.commandLine().getOut();
-        out.print(md ? MarkdownWriter.write(b.build()) : CsvWriter.write(b.build()));
-        out.flush();
+        BufferPredictions.print(spec, BufferPredictions.write(b.build(), md));
         return 0;
     }
 }

@@ -8,11 +8,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BooleanSupplier;
+import org.slotlab.app.cli.PredictClassNew;
 import org.slotlab.app.cli.SlotlabCommand;
 import org.slotlab.charts.Provenance;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.XyLinesChart;
-import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.classnew.ClassNewCosts;
 import org.slotlab.model.classnew.ClassNewModel;
@@ -157,24 +157,7 @@ public final class ClassNewScenario implements Scenario {
     }
 
     private static Table table(List<ClassNewPrediction> rows, List<String> params) {
-        Table.Builder b = Table.builder("Foo.new: C Class#new (3.4) vs opt_new (3.5)")
-                .column(Column.text("kind"))
-                .column(Column.number("N", 0))
-                .column(Column.text("YJIT"))
-                .column(Column.number("objects 3.4", 0))
-                .column(Column.number("objects 3.5", 0))
-                .column(Column.number("GCs 3.4", 0, true))
-                .column(Column.number("GCs 3.5", 0, true))
-                .column(Column.number("3.4 (ns)", 1))
-                .column(Column.number("3.5 (ns)", 1))
-                .column(Column.ratio("speedup", 2))
-                .column(Column.text("published"));
-        for (ClassNewPrediction r : rows) {
-            b.row(r.kind().label(), r.params(), r.yjit(), r.objectsPerCall34(), r.objectsPerCall35(), r.gcCount34(),
-                    r.gcCount35(), r.nsPerCall34(), r.nsPerCall35(), r.speedup(), r.publishedSpeedup().isPresent()
-                            ? String.format(Locale.ROOT, "%.1fx", r.publishedSpeedup().getAsDouble()) : "");
-        }
-        b.footer("speedup = 3.4 ns / 3.5 ns: above 1 = opt_new is faster (the article's ratio)");
+        Table.Builder b = PredictClassNew.readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5)", rows);
         params.forEach(b::footer);
         return b.build();
     }

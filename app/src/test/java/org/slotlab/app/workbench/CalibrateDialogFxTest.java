@@ -6,15 +6,12 @@ import static org.junit.jupiter.api.Assumptions.assumeFalse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slotlab.app.SlotlabApp;
 import org.slotlab.app.calibrate.FakeRubies;
 import org.slotlab.app.scenario.Parameters;
 import org.testfx.api.FxRobot;
@@ -29,6 +26,7 @@ class CalibrateDialogFxTest {
     /** Upper bound for the fake run to end: a guard against a hang, not a timing assertion. */
     static final long END_WITHIN_S = 120;
 
+    private FxWorkbench wb;
     private WorkbenchViewModel vm;
     private WorkbenchView view;
 
@@ -42,12 +40,9 @@ class CalibrateDialogFxTest {
 
     @Start
     void start(Stage stage) {
-        vm = new WorkbenchViewModel(Platform::runLater, true);
-        view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, WorkbenchFxTest.W, WorkbenchFxTest.H);
-        scene.getStylesheets().add(SlotlabApp.stylesheet());
-        stage.setScene(scene);
-        stage.show();
+        wb = FxWorkbench.show(stage);
+        vm = wb.vm;
+        view = wb.view;
     }
 
     @AfterEach

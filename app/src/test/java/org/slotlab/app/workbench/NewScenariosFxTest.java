@@ -3,9 +3,6 @@ package org.slotlab.app.workbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.control.ListView;
 import javafx.stage.Stage;
@@ -16,7 +13,6 @@ import org.jfree.chart.plot.XYPlot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.slotlab.app.SlotlabApp;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.ClassNewScenario;
 import org.slotlab.app.scenario.JsonUnescapeSlackScenario;
@@ -28,41 +24,27 @@ import org.slotlab.app.scenario.StrBufMinScenario;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** The scenarios of issues 4 and 5 in the window: picked in the navigator, their charts appear. */
 @ExtendWith(ApplicationExtension.class)
 class NewScenariosFxTest {
 
-    /** Window size, px: inside Monocle's default 1280 x 800 headless screen. */
-    static final double W = 1260;
-    static final double H = 780;
     /** The scenario ids of issues 4 (S4, S5, S6) and 5 (S3, S7). */
     static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeSlackScenario.ID,
             RequireIndexWorkbenchScenario.ID, ParsersScenario.ID, ClassNewScenario.ID);
 
+    private FxWorkbench wb;
     private WorkbenchViewModel vm;
 
     @Start
     void start(Stage stage) {
-        vm = new WorkbenchViewModel(Platform::runLater, true);
-        WorkbenchView view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, W, H);
-        scene.getStylesheets().add(SlotlabApp.stylesheet());
-        stage.setScene(scene);
-        stage.show();
+        wb = FxWorkbench.show(stage);
+        vm = wb.vm;
     }
 
     @AfterEach
     void close() {
         vm.close();
-    }
-
-    private void awaitCharts() throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.publishedGenerationProperty().get() >= target);
-        WaitForAsyncUtils.waitForFxEvents();
     }
 
     private static int items(JFreeChart chart) {
@@ -86,7 +68,7 @@ class NewScenariosFxTest {
     @Test
     void selectEachNewScenario_inTheNavigator_showsItsCharts(FxRobot robot) throws Exception {
         // given
-        awaitCharts();
+        wb.awaitCharts();
         @SuppressWarnings("unchecked")
         ListView<Scenario> list = robot.lookup("#scenarioList").queryAs(ListView.class);
         for (String id : IDS) {
@@ -96,7 +78,7 @@ class NewScenariosFxTest {
             Labeled title = robot.lookup(".nav-title").match((Labeled l) -> l.getText().equals(s.title()))
                     .queryAs(Labeled.class);
             robot.clickOn(title);
-            awaitCharts();
+            wb.awaitCharts();
             // then: one viewer per chart spec, each showing a chart with data
             assertThat(vm.scenarioProperty().get().id()).isEqualTo(id);
             for (ChartSpec spec : s.charts()) {

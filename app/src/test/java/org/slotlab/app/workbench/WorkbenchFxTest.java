@@ -5,20 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
 import javafx.scene.Node;
-import javafx.scene.Scene;
 import javafx.scene.input.MouseButton;
 import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
-import org.jfree.chart.fx.ChartViewer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slotlab.app.SlotlabApp;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.scenario.Datasets;
 import org.slotlab.app.scenario.ModelInputs;
@@ -36,21 +31,15 @@ import org.testfx.util.WaitForAsyncUtils;
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchFxTest {
 
-    /** Window size, px: inside Monocle's default 1280 x 800 headless screen. */
-    static final double W = 1260;
-    static final double H = 780;
-
+    private FxWorkbench wb;
     private WorkbenchViewModel vm;
     private WorkbenchView view;
 
     @Start
     void start(Stage stage) {
-        vm = new WorkbenchViewModel(Platform::runLater, true);
-        view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, W, H);
-        scene.getStylesheets().add(SlotlabApp.stylesheet());
-        stage.setScene(scene);
-        stage.show();
+        wb = FxWorkbench.show(stage);
+        vm = wb.vm;
+        view = wb.view;
     }
 
     @AfterEach
@@ -58,68 +47,55 @@ class WorkbenchFxTest {
         vm.close();
     }
 
-    /** Waits until the charts show the newest request. */
-    private void awaitCharts() throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
-                () -> vm.publishedGenerationProperty().get() >= target);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private JFreeChart shown(FxRobot robot, String id) {
-        return robot.lookup("#chart-" + id).queryAs(ChartViewer.class).getChart();
-    }
-
     @Test
     void dragCutoff_changesTheRatioDataset(FxRobot robot) throws Exception {
         // given
-        awaitCharts();
-        List<String> before = Datasets.of(shown(robot, "speed-ratio"));
+        wb.awaitCharts();
+        List<String> before = Datasets.of(wb.shown(robot, "speed-ratio"));
         Node thumb = robot.lookup("#cutoffSlider .thumb").query();
         // when
         robot.drag(thumb, MouseButton.PRIMARY).moveBy(-30, 0).release(MouseButton.PRIMARY);
-        awaitCharts();
+        wb.awaitCharts();
         // then
         int cutoff = vm.parameters().cutoff();
         assertThat(cutoff).isLessThan(256);
-        List<String> after = Datasets.of(shown(robot, "speed-ratio"));
+        List<String> after = Datasets.of(wb.shown(robot, "speed-ratio"));
         assertThat(after).isNotEqualTo(before);
         assertThat(robot.lookup("#largestEmbedded").queryLabeled().getText())
                 .isEqualTo("largest embedded length: " + ModelInputs.largestEmbeddedLen(RubyLayout.ruby41dev(), cutoff) + " B");
         // the slider drag is one undo step
         robot.interact(vm::undo);
-        awaitCharts();
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(before);
+        wb.awaitCharts();
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).isEqualTo(before);
     }
 
     @Test
     void frozenRule_withUnfrozenSource_ratiosChangeAsTheModelSays(FxRobot robot) throws Exception {
-        awaitCharts();
+        wb.awaitCharts();
         robot.interact(() -> view.parameters.source.setValue(SourceState.UNFROZEN_UNSHARED));
-        awaitCharts();
+        wb.awaitCharts();
         // when: the rule is switched on by clicking the ToggleSwitch
         robot.clickOn(robot.lookup("#frozenRule .thumb-area").queryAs(Node.class));
-        awaitCharts();
+        wb.awaitCharts();
         // then: for a source that needs a root the rule embeds under 256, exactly as the model computes
         Parameters p = vm.parameters();
         assertThat(p.frozenRule()).isTrue();
         var unfrozen = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
                 SubseqPolicies.frozenRule(256), p.loop(), p.lens());
-        JFreeChart chart = shown(robot, "speed-ratio");
+        JFreeChart chart = wb.shown(robot, "speed-ratio");
         for (var c : unfrozen) {
             assertThat(Datasets.value(chart, "frozen-rule:256", (int) c.value())).isEqualTo(c.speedRatio());
         }
         assertThat(Datasets.value(chart, "frozen-rule:256", 100)).isGreaterThan(1.0);
         // and for a frozen source the rule falls back to master's rule: no speed change at 100 B
         robot.interact(() -> view.parameters.source.setValue(SourceState.FROZEN));
-        awaitCharts();
-        assertThat(Datasets.value(shown(robot, "speed-ratio"), "frozen-rule:256", 100)).isEqualTo(1.0);
+        wb.awaitCharts();
+        assertThat(Datasets.value(wb.shown(robot, "speed-ratio"), "frozen-rule:256", 100)).isEqualTo(1.0);
     }
 
     @Test
     void export_writesValidPngSvgAndMarkdown(FxRobot robot, @TempDir Path dir) throws Exception {
-        awaitCharts();
+        wb.awaitCharts();
         List<Path> png = WaitForAsyncUtils.asyncFx(() -> view.exportCharts(dir.resolve("x.png"), "png", 2)).get();
         List<Path> svg = WaitForAsyncUtils.asyncFx(() -> view.exportCharts(dir.resolve("x.svg"), "svg", 1)).get();
         assertThat(png).hasSize(3);
@@ -144,14 +120,14 @@ class WorkbenchFxTest {
     @Test
     void saveThenOpen_roundTripsToIdenticalDatasets(FxRobot robot, @TempDir Path dir) throws Exception {
         // given: non-default settings and a pin
-        awaitCharts();
+        wb.awaitCharts();
         robot.clickOn("#cutoffField").eraseText(3).write("160").type(javafx.scene.input.KeyCode.ENTER);
-        awaitCharts();
+        wb.awaitCharts();
         assertThat(vm.parameters().cutoff()).isEqualTo(160);
         robot.interact(() -> vm.pin("A"));
-        awaitCharts();
-        List<String> speed = Datasets.of(shown(robot, "speed-ratio"));
-        List<String> gc = Datasets.of(shown(robot, "gc-count"));
+        wb.awaitCharts();
+        List<String> speed = Datasets.of(wb.shown(robot, "speed-ratio"));
+        List<String> gc = Datasets.of(wb.shown(robot, "gc-count"));
         Path f = dir.resolve("s.slotlab.json");
         robot.interact(() -> {
             try {
@@ -165,19 +141,19 @@ class WorkbenchFxTest {
             vm.clearPins();
             vm.setCutoff(640);
         });
-        awaitCharts();
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isNotEqualTo(speed);
+        wb.awaitCharts();
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).isNotEqualTo(speed);
         robot.interact(() -> view.open(f));
-        awaitCharts();
+        wb.awaitCharts();
         // then
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(speed);
-        assertThat(Datasets.of(shown(robot, "gc-count"))).isEqualTo(gc);
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).isEqualTo(speed);
+        assertThat(Datasets.of(wb.shown(robot, "gc-count"))).isEqualTo(gc);
     }
 
     @Test
     void openBadFile_showsADialog_andKeepsTheCharts(FxRobot robot, @TempDir Path dir) throws Exception {
-        awaitCharts();
-        List<String> speed = Datasets.of(shown(robot, "speed-ratio"));
+        wb.awaitCharts();
+        List<String> speed = Datasets.of(wb.shown(robot, "speed-ratio"));
         Path f = dir.resolve("bad.slotlab.json");
         Files.writeString(f, "{\"slotlabScenarioVersion\": 3}");
         robot.interact(() -> view.open(f));
@@ -185,28 +161,28 @@ class WorkbenchFxTest {
         assertThat(robot.lookup(".dialog-pane .content").queryLabeled().getText())
                 .contains("newer than this Slotlab reads").contains("unchanged");
         robot.type(javafx.scene.input.KeyCode.ENTER);
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).isEqualTo(speed);
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).isEqualTo(speed);
         assertThat(vm.parameters()).isEqualTo(Parameters.threadDefaults());
     }
 
     @Test
     void shortcuts_undoRedoAndPin(FxRobot robot) throws Exception {
         // given: one parameter change, focus away from text fields (they keep Ctrl+Z for their text)
-        awaitCharts();
+        wb.awaitCharts();
         robot.interact(() -> vm.setCutoff(320));
-        awaitCharts();
+        wb.awaitCharts();
         // the selected scenario's own cell: with more scenarios the list's centre is another one
         robot.clickOn(robot.lookup("#scenarioList .list-cell:selected").queryAs(Node.class));
         // when / then
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z)
                 .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.CONTROL);
-        awaitCharts();
+        wb.awaitCharts();
         assertThat(vm.parameters().cutoff()).isEqualTo(256);
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.Z)
                 .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.CONTROL);
-        awaitCharts();
+        wb.awaitCharts();
         assertThat(vm.parameters().cutoff()).isEqualTo(320);
-        assertThat(Datasets.value(shown(robot, "speed-ratio"), "cutoff:320", 231)).isGreaterThan(1.0);
+        assertThat(Datasets.value(wb.shown(robot, "speed-ratio"), "cutoff:320", 231)).isGreaterThan(1.0);
         // Ctrl+1 focuses the first chart, Ctrl+0 shows all again
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT1)
                 .release(javafx.scene.input.KeyCode.DIGIT1, javafx.scene.input.KeyCode.CONTROL);

@@ -3,30 +3,24 @@ package org.slotlab.app.workbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
-import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.stage.Stage;
-import org.jfree.chart.JFreeChart;
-import org.jfree.chart.fx.ChartViewer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slotlab.app.SlotlabApp;
 import org.slotlab.app.measured.Fixtures;
 import org.slotlab.app.scenario.Datasets;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-import org.testfx.util.WaitForAsyncUtils;
 
 /** File > Import measured results under Monocle: the dialog's path to a new overlay series on the chart. */
 @ExtendWith(ApplicationExtension.class)
 class WorkbenchImportFxTest {
 
+    private FxWorkbench wb;
     private WorkbenchViewModel vm;
     private WorkbenchView view;
 
@@ -35,12 +29,9 @@ class WorkbenchImportFxTest {
 
     @Start
     void start(Stage stage) {
-        vm = new WorkbenchViewModel(Platform::runLater, true);
-        view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, WorkbenchFxTest.W, WorkbenchFxTest.H);
-        scene.getStylesheets().add(SlotlabApp.stylesheet());
-        stage.setScene(scene);
-        stage.show();
+        wb = FxWorkbench.show(stage);
+        vm = wb.vm;
+        view = wb.view;
     }
 
     @AfterEach
@@ -48,23 +39,12 @@ class WorkbenchImportFxTest {
         vm.close();
     }
 
-    private void awaitCharts() throws Exception {
-        WaitForAsyncUtils.waitForFxEvents();
-        long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> vm.publishedGenerationProperty().get() >= target);
-        WaitForAsyncUtils.waitForFxEvents();
-    }
-
-    private JFreeChart shown(FxRobot robot, String id) {
-        return robot.lookup("#chart-" + id).queryAs(ChartViewer.class).getChart();
-    }
-
     @Test
     void importDialog_ok_addsAnOverlaySeriesToTheSpeedChart_andListsIt(FxRobot robot) throws Exception {
         // given
-        awaitCharts();
+        wb.awaitCharts();
         Path f = Fixtures.copy("bd_markdown_compare.md", dir);
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).noneMatch(r -> r.contains("measured: "));
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).noneMatch(r -> r.contains("measured: "));
         robot.interact(view::importMeasured);
         ImportDialog d = view.importDialog;
         // when: a file is chosen, its preview is clean, OK is pressed
@@ -74,21 +54,21 @@ class WorkbenchImportFxTest {
         Button ok = (Button) d.getDialogPane().lookupButton(ButtonType.OK);
         assertThat(ok.isDisabled()).isFalse();
         robot.interact(ok::fire);
-        awaitCharts();
+        wb.awaitCharts();
         // then
-        assertThat(Datasets.of(shown(robot, "speed-ratio")))
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio")))
                 .anyMatch(r -> r.contains("measured: bd_markdown_compare.md (benchmark-driver): built-ruby / compare-ruby|23|1.17"));
         assertThat(view.parameters.overlays.getItems()).hasSize(1);
         // and Remove takes it off again
         robot.interact(() -> view.parameters.overlays.getSelectionModel().select(0));
         robot.interact(view.parameters.removeOverlay::fire);
-        awaitCharts();
-        assertThat(Datasets.of(shown(robot, "speed-ratio"))).noneMatch(r -> r.contains("measured: "));
+        wb.awaitCharts();
+        assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).noneMatch(r -> r.contains("measured: "));
     }
 
     @Test
     void importDialog_brokenMapping_disablesOk_andShowsTheLine(FxRobot robot) throws Exception {
-        awaitCharts();
+        wb.awaitCharts();
         Path f = Fixtures.copy("bd_markdown_compare.md", dir);
         robot.interact(view::importMeasured);
         ImportDialog d = view.importDialog;

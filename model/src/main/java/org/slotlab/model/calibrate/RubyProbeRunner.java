@@ -23,7 +23,8 @@ import java.util.function.Consumer;
 /**
  * Runs one of Slotlab's probe scripts on a real {@code ruby} and returns what it printed, as
  * issue 6 ("Calibration") asks: the script is read from this package's resources
- * ({@code probes/layout.rb}, {@code probes/timing.rb}), written to a temporary file and run as
+ * ({@code probes/layout.rb}, {@code probes/timing.rb}), written to a temporary folder together with
+ * the helpers they share ({@code probes/_common.rb}) and run as
  * {@code ruby --disable-gems SCRIPT ARGS...} through {@link ProcessBuilder} with an argument list
  * (no shell), under a timeout after which the whole process tree is destroyed. Stdout must be one
  * JSON document (parsed with Jackson); stderr is kept line by line and its
@@ -44,6 +45,11 @@ public final class RubyProbeRunner {
     public static final String LAYOUT_PROBE = "layout.rb";
     /** The timing probe; its one argument is the mode ({@code smoke}, {@code quick}, {@code thorough}). */
     public static final String TIMING_PROBE = "timing.rb";
+    /**
+     * The helpers every probe loads with {@code require_relative "_common"} (JSON writer, progress
+     * lines); written next to the probe's temporary copy before each run.
+     */
+    public static final String COMMON_SCRIPT = "_common.rb";
     /** Default time a probe may run before it is stopped: 10 minutes, above the thorough timing run. */
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(10);
     /** Timeout for the {@code RUBY_VERSION} query: a Ruby that cannot print its version in 30 s is broken. */
@@ -160,6 +166,7 @@ public final class RubyProbeRunner {
             dir = Files.createTempDirectory("slotlab-probe");
             Path file = dir.resolve(probe);
             Files.write(file, script);
+            Files.write(dir.resolve(COMMON_SCRIPT), probeScript(COMMON_SCRIPT));
             List<String> cmd = new ArrayList<>();
             cmd.add(ruby.toString());
             cmd.add("--disable-gems");

@@ -11,26 +11,7 @@ BOOT_GC_STAT_HEAP = GC.respond_to?(:stat_heap) ? GC.stat_heap : nil
 
 require "objspace"
 
-module SlotlabJson
-  module_function
-
-  # A small JSON writer, so the probe does not depend on the json extension being installed.
-  def dump(v)
-    case v
-    when nil then "null"
-    when true, false then v.to_s
-    when Integer then v.to_s
-    when Float then v.finite? ? v.to_s : "null"
-    when Symbol then dump(v.to_s)
-    when String
-      '"' + v.dup.force_encoding(Encoding::BINARY).gsub(/["\\\x00-\x1f]/n) { |c| format("\\u%04x", c.ord) }
-             .force_encoding(Encoding::UTF_8).scrub("?") + '"'
-    when Array then "[" + v.map { |e| dump(e) }.join(",") + "]"
-    when Hash then "{" + v.map { |k, e| dump(k.to_s) + ":" + dump(e) }.join(",") + "}"
-    else dump(v.to_s)
-    end
-  end
-end
+require_relative "_common"
 
 consts = GC::INTERNAL_CONSTANTS.to_h { |k, v| [k.to_s, v] }
 
@@ -205,5 +186,4 @@ out = {
   object_with_ivars_memsize_segments: object_with_ivars_memsize,
   object_new_memsize_segments: object_new_memsize,
 }
-$stdout.write(SlotlabJson.dump(out))
-$stdout.write("\n")
+SlotlabJson.write(out)

@@ -11,26 +11,7 @@
 # Must run on CRuby 2.7 through master.
 require "objspace"
 
-module SlotlabJson
-  module_function
-
-  # A small JSON writer, so the probe does not depend on the json extension being installed.
-  def dump(v)
-    case v
-    when nil then "null"
-    when true, false then v.to_s
-    when Integer then v.to_s
-    when Float then v.finite? ? v.to_s : "null"
-    when Symbol then dump(v.to_s)
-    when String
-      '"' + v.dup.force_encoding(Encoding::BINARY).gsub(/["\\\x00-\x1f]/n) { |c| format("\\u%04x", c.ord) }
-             .force_encoding(Encoding::UTF_8).scrub("?") + '"'
-    when Array then "[" + v.map { |e| dump(e) }.join(",") + "]"
-    when Hash then "{" + v.map { |k, e| dump(k.to_s) + ":" + dump(e) }.join(",") + "}"
-    else dump(v.to_s)
-    end
-  end
-end
+require_relative "_common"
 
 usage = "usage: measure.rb frozen|unfrozen-unshared SOURCE_LEN COUNT REPEATS LEN..."
 abort usage if ARGV.size < 5
@@ -73,8 +54,7 @@ end
 total = (lens.size + 1) * repeats
 step = 0
 progress = lambda do |name|
-  $stderr.puts "slotlab-progress #{step} #{total} #{name}"
-  $stderr.flush
+  SlotlabProgress.report(step, total, name)
   step += 1
 end
 
@@ -93,7 +73,7 @@ rows = lens.map do |len|
   sample = source == "frozen" ? SRC.byteslice(source_len - len, len) : (A * source_len).byteslice(source_len - len, len)
   { len: len, repeats: reps, sample_memsize: ObjectSpace.memsize_of(sample) }
 end
-$stderr.puts "slotlab-progress #{total} #{total} done"
+SlotlabProgress.report(total, total, "done")
 
 out = {
   probe: "measure",
@@ -106,5 +86,4 @@ out = {
   empty_loop: empty,
   rows: rows,
 }
-$stdout.write(SlotlabJson.dump(out))
-$stdout.write("\n")
+SlotlabJson.write(out)

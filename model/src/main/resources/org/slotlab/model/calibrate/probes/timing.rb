@@ -20,26 +20,7 @@ cfg = MODES.fetch(mode) { abort "timing.rb: unknown mode '#{mode}'; expected one
 N = cfg[:n]
 REPEATS = cfg[:repeats]
 
-module SlotlabJson
-  module_function
-
-  # A small JSON writer, so the probe does not depend on the json extension being installed.
-  def dump(v)
-    case v
-    when nil then "null"
-    when true, false then v.to_s
-    when Integer then v.to_s
-    when Float then v.finite? ? v.to_s : "null"
-    when Symbol then dump(v.to_s)
-    when String
-      '"' + v.dup.force_encoding(Encoding::BINARY).gsub(/["\\\x00-\x1f]/n) { |c| format("\\u%04x", c.ord) }
-             .force_encoding(Encoding::UTF_8).scrub("?") + '"'
-    when Array then "[" + v.map { |e| dump(e) }.join(",") + "]"
-    when Hash then "{" + v.map { |k, e| dump(k.to_s) + ":" + dump(e) }.join(",") + "}"
-    else dump(v.to_s)
-    end
-  end
-end
+require_relative "_common"
 
 consts = GC::INTERNAL_CONSTANTS
 base_slot = consts[:BASE_SLOT_SIZE] || consts[:RVALUE_SIZE]
@@ -141,8 +122,7 @@ total = rows.size * REPEATS
 step = 0
 REPEATS.times do
   rows.each_with_index do |row, idx|
-    $stderr.puts "slotlab-progress #{step} #{total} #{row[:name]}"
-    $stderr.flush
+    SlotlabProgress.report(step, total, row[:name])
     step += 1
     meth = :"slotlab_loop_#{idx}"
     before = {}
@@ -166,7 +146,7 @@ out_rows = rows.map do |row|
   sample = eval(row[:expr].sub(/\ARING\[i % \d+\] = /, ""))
   row.merge(n: N, sample_memsize: ObjectSpace.memsize_of(sample))
 end
-$stderr.puts "slotlab-progress #{total} #{total} done"
+SlotlabProgress.report(total, total, "done")
 
 out = {
   probe: "timing",
@@ -180,5 +160,4 @@ out = {
   repeats: REPEATS,
   rows: out_rows,
 }
-$stdout.write(SlotlabJson.dump(out))
-$stdout.write("\n")
+SlotlabJson.write(out)
