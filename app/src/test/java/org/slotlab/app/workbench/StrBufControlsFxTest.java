@@ -31,7 +31,7 @@ class StrBufControlsFxTest {
     void start(Stage stage) {
         vm = new WorkbenchViewModel(Platform::runLater, true);
         WorkbenchView view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, NewScenariosFxTest.W, NewScenariosFxTest.H);
+        Scene scene = new Scene(view, FxWorkbench.W, FxWorkbench.H);
         scene.getStylesheets().add(SlotlabApp.stylesheet());
         stage.setScene(scene);
         stage.show();
