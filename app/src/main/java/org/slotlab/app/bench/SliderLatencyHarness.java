@@ -71,6 +71,8 @@ public final class SliderLatencyHarness {
                 h.editMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         report("  of which drawing the charts into the viewers on the FX thread",
                 h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
+        report("    and after it, off the FX thread: Java2D pre-draw of the displayed charts into images",
+                h.prerenderMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
 
         double[] drag = drag(h, CHANGES);
         report("drag at 60 Hz (change -> charts for it, published results only)", drag);
@@ -90,6 +92,7 @@ public final class SliderLatencyHarness {
         Stage stage;
         final List<Long> computeMicros = new ArrayList<>();
         final List<Long> drawMicros = new ArrayList<>();
+        final List<Long> prerenderMicros = new ArrayList<>();
         final List<Long> editMicros = java.util.Collections.synchronizedList(new ArrayList<>());
         long cancelledAfterDrag;
     }
@@ -98,6 +101,7 @@ public final class SliderLatencyHarness {
         double[] ms = new double[changes];
         h.computeMicros.clear();
         h.drawMicros.clear();
+        h.prerenderMicros.clear();
         h.editMicros.clear();
         int value = h.vm.parameters().cutoff();
         for (int i = 0; i < changes; i++) {
@@ -130,6 +134,7 @@ public final class SliderLatencyHarness {
             ms[i] = (t1.get() - t0.get()) / 1e6;
             h.computeMicros.add(h.vm.lastRecomputeMicrosProperty().get());
             h.drawMicros.add(h.view.chartsView().lastShowNanos() / 1000);
+            h.prerenderMicros.add(h.view.chartsView().lastPrerenderNanos() / 1000);
         }
         return ms;
     }
