@@ -19,7 +19,9 @@ import org.slotlab.app.workbench.WorkbenchViewModel;
  * Measures slider-to-chart latency of the workbench: builds the real window (headless under
  * Monocle when no display is set up), moves the cutoff slider, and times each change from
  * {@code Slider.setValue} on the FX thread until the charts showing that value have been handed
- * to their viewers (ChartViewer draws its canvas synchronously on setChart). Two runs:
+ * to the chart cells ({@code publishedGeneration}): while the slider moves, images pre-drawn off
+ * the FX thread swapped into the cells; otherwise the ChartViewers, which draw their canvases
+ * synchronously on setChart. Two runs:
  * <ul>
  * <li>sequential: one change, wait for its charts, next change ({@value #CHANGES} changes after
  *     {@value #WARMUP} warm-up changes): the latency a single nudge of the thumb sees;</li>

@@ -8,6 +8,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedDeque;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.BooleanSupplier;
 import javafx.animation.PauseTransition;
 import javafx.geometry.Insets;
@@ -85,6 +89,12 @@ public final class ChartsView extends StackPane {
     /** Read by the compute thread: which charts to draw and at what size. */
     private volatile List<Target> targets = List.of();
     private final ConcurrentLinkedDeque<Frame> frames = new ConcurrentLinkedDeque<>();
+    /** The second thread that pre-draws charts beside the compute thread. */
+    private static final ExecutorService PREDRAW = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "slotlab-predraw");
+        t.setDaemon(true);
+        return t;
+    });
     private final PauseTransition settleTimer = new PauseTransition(Duration.millis(SETTLE_MS));
 
     public ChartsView(WorkbenchViewModel vm, CompareView compare) {
@@ -168,25 +178,48 @@ public final class ChartsView extends StackPane {
     private void prerender(ScenarioRun run, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         double z = zoom;
+        List<Target> ts = targets;
+        // The first chart is drawn on the helper thread while this thread draws the others (2 cores).
+        Future<Drawn> first = ts.isEmpty() ? null : PREDRAW.submit(() -> draw(run, ts.get(0), z, cancelled));
         Map<String, Drawn> drawn = new HashMap<>();
-        for (Target t : targets) {
-            if (cancelled.getAsBoolean()) {
+        for (Target t : ts.subList(Math.min(1, ts.size()), ts.size())) {
+            Drawn d = draw(run, t, z, cancelled);
+            if (d != null) {
+                drawn.put(t.id(), d);
+            }
+        }
+        if (first != null) {
+            try {
+                Drawn d = first.get();
+                if (d != null) {
+                    drawn.put(ts.get(0).id(), d);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
+            } catch (ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             }
-            var rc = run.chart(t.id());
-            if (rc.isEmpty()) {
-                continue;
-            }
-            JFreeChart chart = rc.get().chart();
-            applyZoom(chart, z);
-            drawn.put(t.id(), new Drawn(toFx(ChartExporter.render(chart, t.width(), t.height(), t.scale())),
-                    t.width(), t.height(), z));
+        }
+        if (cancelled.getAsBoolean()) {
+            return;
         }
         frames.addFirst(new Frame(run, Map.copyOf(drawn)));
         while (frames.size() > FRAMES_KEPT) {
             frames.pollLast();
         }
         lastPrerenderNanos = System.nanoTime() - t0;
+    }
+
+    /** Draws one chart of {@code run} for {@code t}; null when cancelled or the run lacks it. */
+    private static Drawn draw(ScenarioRun run, Target t, double zoom, BooleanSupplier cancelled) {
+        var rc = run.chart(t.id());
+        if (rc.isEmpty() || cancelled.getAsBoolean()) {
+            return null;
+        }
+        JFreeChart chart = rc.get().chart();
+        applyZoom(chart, zoom);
+        return new Drawn(toFx(ChartExporter.render(chart, t.width(), t.height(), t.scale())), t.width(), t.height(), zoom);
     }
 
     /** Wraps Java2D's RGB pixels as an opaque JavaFX image without copying them. */
