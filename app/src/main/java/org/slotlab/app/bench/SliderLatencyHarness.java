@@ -19,9 +19,7 @@ import org.slotlab.app.workbench.WorkbenchViewModel;
  * Measures slider-to-chart latency of the workbench: builds the real window (headless under
  * Monocle when no display is set up), moves the cutoff slider, and times each change from
  * {@code Slider.setValue} on the FX thread until the charts showing that value have been handed
- * to the chart cells ({@code publishedGeneration}): while the slider moves, images pre-drawn off
- * the FX thread swapped into the cells; otherwise the ChartViewers, which draw their canvases
- * synchronously on setChart. Two runs:
+ * to their viewers (ChartViewer draws its canvas synchronously on setChart). Two runs:
  * <ul>
  * <li>sequential: one change, wait for its charts, next change ({@value #CHANGES} changes after
  *     {@value #WARMUP} warm-up changes): the latency a single nudge of the thumb sees;</li>
@@ -73,8 +71,6 @@ public final class SliderLatencyHarness {
                 h.editMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         report("  of which drawing the charts into the viewers on the FX thread",
                 h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
-        report("    and after it, off the FX thread: Java2D pre-draw of the displayed charts into images",
-                h.prerenderMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
 
         double[] drag = drag(h, CHANGES);
         report("drag at 60 Hz (change -> charts for it, published results only)", drag);
@@ -94,7 +90,6 @@ public final class SliderLatencyHarness {
         Stage stage;
         final List<Long> computeMicros = new ArrayList<>();
         final List<Long> drawMicros = new ArrayList<>();
-        final List<Long> prerenderMicros = new ArrayList<>();
         final List<Long> editMicros = java.util.Collections.synchronizedList(new ArrayList<>());
         long cancelledAfterDrag;
     }
@@ -103,7 +98,6 @@ public final class SliderLatencyHarness {
         double[] ms = new double[changes];
         h.computeMicros.clear();
         h.drawMicros.clear();
-        h.prerenderMicros.clear();
         h.editMicros.clear();
         int value = h.vm.parameters().cutoff();
         for (int i = 0; i < changes; i++) {
@@ -136,7 +130,6 @@ public final class SliderLatencyHarness {
             ms[i] = (t1.get() - t0.get()) / 1e6;
             h.computeMicros.add(h.vm.lastRecomputeMicrosProperty().get());
             h.drawMicros.add(h.view.chartsView().lastShowNanos() / 1000);
-            h.prerenderMicros.add(h.view.chartsView().lastPrerenderNanos() / 1000);
         }
         return ms;
     }

@@ -79,8 +79,6 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Scale of the chart theme on screen; the grid cells are about 0.6 of the 1200 px export width. */
     public static final double SCREEN_CHART_SCALE = 0.72;
     private volatile double chartScale = SCREEN_CHART_SCALE;
-    /** Draws a finished run's charts for the screen on the compute thread (the charts view sets it); may be null. */
-    private volatile java.util.function.BiConsumer<ScenarioRun, java.util.function.BooleanSupplier> prerender;
     private final boolean background;
     private long requestedGeneration;
 
@@ -111,21 +109,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     private ScenarioRun compute(ScenarioRequest r, java.util.function.BooleanSupplier cancelled) {
         SlotlabTheme theme = SlotlabTheme.of(chartScale);
         ScenarioRun run = ScenarioRegistry.byId(r.parameters().scenario()).compute(r, theme, cancelled);
-        ScenarioRun out = OverlayCharts.apply(run, overlaySnapshot, theme);
-        var hook = prerender;
-        if (hook != null && !cancelled.getAsBoolean()) {
-            hook.accept(out, cancelled);
-        }
-        return out;
-    }
-
-    /**
-     * Sets the step that draws each finished run's charts into images on the compute thread,
-     * before the run is published (the charts view uses it so the FX thread only swaps images
-     * while a slider moves); it must poll {@code cancelled} and never touch the scene graph.
-     */
-    public void setPrerender(java.util.function.BiConsumer<ScenarioRun, java.util.function.BooleanSupplier> hook) {
-        prerender = hook;
+        return OverlayCharts.apply(run, overlaySnapshot, theme);
     }
 
     private void publish(long generation, ScenarioRun output) {

@@ -49,8 +49,6 @@ final class FxWorkbench {
         WaitForAsyncUtils.waitForFxEvents();
         long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
         WaitForAsyncUtils.waitFor(CHARTS_WITHIN_S, TimeUnit.SECONDS, () -> vm.publishedGenerationProperty().get() >= target);
-        // While edits arrive the viewers show pre-drawn images; the charts reach them once settled.
-        WaitForAsyncUtils.waitFor(CHARTS_WITHIN_S, TimeUnit.SECONDS, () -> view.chartsView().settled());
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -26,13 +26,11 @@ import org.testfx.util.WaitForAsyncUtils;
 class StrBufControlsFxTest {
 
     private WorkbenchViewModel vm;
-    private WorkbenchView window;
 
     @Start
     void start(Stage stage) {
         vm = new WorkbenchViewModel(Platform::runLater, true);
         WorkbenchView view = new WorkbenchView(vm, stage);
-        window = view;
         Scene scene = new Scene(view, FxWorkbench.W, FxWorkbench.H);
         scene.getStylesheets().add(SlotlabApp.stylesheet());
         stage.setScene(scene);
@@ -48,7 +46,6 @@ class StrBufControlsFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         long target = WaitForAsyncUtils.asyncFx(vm::requestedGeneration).get();
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> vm.publishedGenerationProperty().get() >= target);
-        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> window.chartsView().settled());
         WaitForAsyncUtils.waitForFxEvents();
     }
 
