@@ -139,17 +139,33 @@ public final class CompareView extends VBox {
         Table t = run.table();
         title.setText(t.title());
         legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));
-        if (!sameColumns(t)) {
+        if (sameShape(t)) {
+            // Only headers changed (a candidate's label names the cutoff): relabel in place. New
+            // TableColumns would make the TableView recreate every cell on each slider step.
+            List<Integer> order = displayOrder(t);
+            for (int p = 0; p < order.size(); p++) {
+                @SuppressWarnings("unchecked")
+                TableColumn<List<Object>, String> tc = (TableColumn<List<Object>, String>) table.getColumns().get(p);
+                Column col = t.columns().get(order.get(p));
+                tc.setUserData(col);
+                if (tc.getGraphic() instanceof Label header && !header.getText().equals(col.header())) {
+                    header.setText(col.header());
+                    header.getTooltip().setText(col.header());
+                    tc.setPrefWidth(prefWidth(col));
+                }
+            }
+        } else {
             table.getColumns().clear();
             // On screen the ratios come right after the key: they are what the table is for.
             for (int i : displayOrder(t)) {
                 final int c = i;
                 Column col = t.columns().get(i);
                 TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
-                tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(col.display(cd.getValue().get(c))));
+                tc.setUserData(col);
+                tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(
+                        ((Column) cd.getTableColumn().getUserData()).display(cd.getValue().get(c))));
                 tc.setSortable(false);
-                tc.setPrefWidth(Math.min(MAX_COLUMN_PX,
-                        Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX)));
+                tc.setPrefWidth(prefWidth(col));
                 Label header = new Label(col.header());
                 header.setTooltip(new Tooltip(col.header()));
                 tc.setText(null);
@@ -181,12 +197,22 @@ public final class CompareView extends VBox {
         return order;
     }
 
-    private boolean sameColumns(Table t) {
-        if (!(table.getUserData() instanceof Table old) || old.columns().size() != t.columns().size()) {
+    private static double prefWidth(Column col) {
+        return Math.min(MAX_COLUMN_PX,
+                Math.max(MIN_COLUMN_PX, col.header().length() * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX));
+    }
+
+    /** Same columns but for their headers: same count, alignment, decimals, grouping and suffix. */
+    private boolean sameShape(Table t) {
+        if (!(table.getUserData() instanceof Table old) || old.columns().size() != t.columns().size()
+                || table.getColumns().size() != t.columns().size()) {
             return false;
         }
         for (int i = 0; i < t.columns().size(); i++) {
-            if (!old.columns().get(i).equals(t.columns().get(i))) {
+            Column a = old.columns().get(i);
+            Column b = t.columns().get(i);
+            if (a.align() != b.align() || a.decimals() != b.decimals() || a.thousands() != b.thousands()
+                    || !a.suffix().equals(b.suffix())) {
                 return false;
             }
         }
