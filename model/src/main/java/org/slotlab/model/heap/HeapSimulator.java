@@ -15,18 +15,20 @@ import org.slotlab.model.layout.RubyLayout;
  * (default.c:2103-2110); a malloc that pushes malloc_increase past malloc_limit starts one too
  * (objspace_malloc_increase_body, default.c:8001-8024). Minor GCs free dead young objects; objects
  * that survive {@code RVALUE_OLD_AGE} GCs are promoted and only a major GC frees them. After each
- * GC a heap whose free slots are below the min ratio grows (gc_sweep_finish_heap,
- * default.c:3809-3845) or schedules a major when too many minors ran since the last one.
+ * GC a heap whose free slots are below the min ratio grows or schedules a major when too many
+ * minors ran since the last one: on 3.4 by adding to the global allocatable_slots budget, which is
+ * reset at every sweep start and taken page by page by any heap that runs dry
+ * (gc_sweep_finish_heap default.c:3809-3845, heap_page_allocate_and_initialize 2026-2051); on 3.1
+ * by adding pages to its one heap (heap_extend_pages, gc.c:2129-2168).
  *
  * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
  * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
  * where the layout says a sweep's frees offset malloc_increase (3.1, measured), the buffers of the
  * dead objects are taken off before any later malloc can push malloc_increase over the limit
  * (CRuby runs {@code gc_rest} first, gc.c objspace_malloc_increase), so malloc_increase after a GC
- * is {@code max(0, malloc'd - freed)}; on 3.4 (measured) it is the bytes malloc'd since the GC;
- * growth adds the pages at the
- * GC instead of taking them from the budget when the heap runs dry (the same pages are used before
- * the next GC either way).
+ * is {@code max(0, malloc'd - freed)}; on 3.4 (measured) it is the bytes malloc'd since the GC.
+ * The model does not track empty pages, so a 3.4 "growth heap" is one that freed or allocated
+ * slots since the last GC, and it does not represent a lazy sweep still running when a loop starts.
  *
  * <p><b>Extrapolation is exact.</b> Inside a phase every op allocates the same objects, so the
  * simulation from one GC to the next depends only on the state at the GC expressed relative to
