@@ -12,6 +12,7 @@ public final class Launcher {
 
     public static void main(String[] args) {
         if (args.length == 0) {
+            RenderSettings.apply();
             javafx.application.Application.launch(SlotlabApp.class, args);
             return;
         }

@@ -22,17 +22,31 @@ public class SlotlabApp extends Application {
 
     private WorkbenchViewModel vm;
 
+    /**
+     * Main when this class is launched directly ({@code mvn javafx:run}): JavaFX's launcher calls
+     * an Application's own main before it starts the toolkit, so the Prism settings apply.
+     */
+    public static void main(String[] args) {
+        RenderSettings.apply();
+        launch(args);
+    }
+
     @Override
     public void start(Stage stage) {
         vm = new WorkbenchViewModel(Platform::runLater, true);
         WorkbenchView view = new WorkbenchView(vm, stage);
-        Scene scene = new Scene(view, WIDTH, HEIGHT);
-        scene.getStylesheets().add(stylesheet());
-        stage.setScene(scene);
+        stage.setScene(newScene(view));
         stage.show();
         for (String arg : getParameters().getUnnamed()) {
             view.open(Path.of(arg));
         }
+    }
+
+    /** The workbench's scene: its initial size and stylesheet (the latency harness measures this very scene). */
+    public static Scene newScene(WorkbenchView view) {
+        Scene scene = new Scene(view, WIDTH, HEIGHT);
+        scene.getStylesheets().add(stylesheet());
+        return scene;
     }
 
     /** The workbench's stylesheet (colours and fonts shared with the chart theme). */

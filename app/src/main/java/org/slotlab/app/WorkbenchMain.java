@@ -12,6 +12,7 @@ public final class WorkbenchMain {
     private WorkbenchMain() {}
 
     public static void main(String[] args) {
+        RenderSettings.apply();
         Application.launch(SlotlabApp.class, args);
     }
 }

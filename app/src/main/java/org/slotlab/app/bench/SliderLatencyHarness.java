@@ -10,7 +10,6 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import javafx.application.Platform;
-import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
@@ -48,6 +47,7 @@ public final class SliderLatencyHarness {
         setIfAbsent("monocle.platform", "Headless");
         setIfAbsent("prism.order", "sw");
         setIfAbsent("headless.geometry", "1600x1000-32");
+        org.slotlab.app.RenderSettings.apply();
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
         started.await();
@@ -56,7 +56,7 @@ public final class SliderLatencyHarness {
             h.vm = new WorkbenchViewModel(Platform::runLater, true);
             h.view = new WorkbenchView(h.vm, null);
             h.stage = new Stage();
-            h.stage.setScene(new Scene(h.view, 1560, 960));
+            h.stage.setScene(org.slotlab.app.SlotlabApp.newScene(h.view));
             h.stage.show();
         });
         waitPublished(h, h.vm.requestedGeneration());
@@ -71,6 +71,7 @@ public final class SliderLatencyHarness {
                 h.editMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         report("  of which drawing the charts into the viewers on the FX thread",
                 h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
+        slowest(h, seq, 8);
 
         double[] drag = drag(h, CHANGES);
         report("drag at 60 Hz (change -> charts for it, published results only)", drag);
@@ -84,12 +85,46 @@ public final class SliderLatencyHarness {
         System.exit(0);
     }
 
+    /**
+     * The {@code n} slowest sequential changes with their parts; "other" is the rest of the
+     * latency: the FX thread busy with a pulse (CSS, layout, waiting for the renderer) or the
+     * change waiting for a core; "gc" is the JVM's collection time inside the change (ms
+     * resolution).
+     */
+    private static void slowest(Holder h, double[] seq, int n) {
+        Integer[] idx = new Integer[seq.length];
+        for (int i = 0; i < idx.length; i++) {
+            idx[i] = i;
+        }
+        Arrays.sort(idx, (a, b) -> Double.compare(seq[b], seq[a]));
+        System.out.println("  slowest changes: total = edit + model + draw + other (gc inside), ms");
+        for (int k = 0; k < Math.min(n, idx.length); k++) {
+            int i = idx[k];
+            double edit = h.editMicros.get(i) / 1000.0;
+            double model = h.computeMicros.get(i) / 1000.0;
+            double draw = h.drawMicros.get(i) / 1000.0;
+            System.out.printf(Locale.ROOT, "    %6.2f = %5.2f + %5.2f + %5.2f + %6.2f (gc %d)%n", seq[i], edit, model, draw,
+                    seq[i] - edit - model - draw, h.gcMillis.get(i));
+        }
+    }
+
+    /** Total collection time of all the JVM's collectors so far, ms. */
+    private static long gcMillis() {
+        long sum = 0;
+        for (var gc : java.lang.management.ManagementFactory.getGarbageCollectorMXBeans()) {
+            sum += Math.max(0, gc.getCollectionTime());
+        }
+        return sum;
+    }
+
     private static final class Holder {
         WorkbenchViewModel vm;
         WorkbenchView view;
         Stage stage;
         final List<Long> computeMicros = new ArrayList<>();
         final List<Long> drawMicros = new ArrayList<>();
+        final List<Long> gcMillis = new ArrayList<>();
+        javafx.scene.control.Slider slider;
         final List<Long> editMicros = java.util.Collections.synchronizedList(new ArrayList<>());
         long cancelledAfterDrag;
     }
@@ -99,11 +134,13 @@ public final class SliderLatencyHarness {
         h.computeMicros.clear();
         h.drawMicros.clear();
         h.editMicros.clear();
+        h.gcMillis.clear();
         int value = h.vm.parameters().cutoff();
         for (int i = 0; i < changes; i++) {
             int next = nextValue(value, i + seed * 7919);
             value = next;
             CountDownLatch done = new CountDownLatch(1);
+            long gcBefore = gcMillis();
             AtomicLong t0 = new AtomicLong();
             AtomicLong t1 = new AtomicLong();
             Platform.runLater(() -> {
@@ -130,6 +167,7 @@ public final class SliderLatencyHarness {
             ms[i] = (t1.get() - t0.get()) / 1e6;
             h.computeMicros.add(h.vm.lastRecomputeMicrosProperty().get());
             h.drawMicros.add(h.view.chartsView().lastShowNanos() / 1000);
+            h.gcMillis.add(gcMillis() - gcBefore);
         }
         return ms;
     }
@@ -179,8 +217,12 @@ public final class SliderLatencyHarness {
         return v == previous ? (v == HIGH ? LOW : v + 1) : v;
     }
 
+    /** The cutoff slider, looked up once (a lookup walks the whole scene graph). */
     private static javafx.scene.control.Slider slider(Holder h) {
-        return (javafx.scene.control.Slider) h.view.lookup("#cutoffSlider");
+        if (h.slider == null) {
+            h.slider = (javafx.scene.control.Slider) h.view.lookup("#cutoffSlider");
+        }
+        return h.slider;
     }
 
     private static void waitPublished(Holder h, long generation) throws InterruptedException {

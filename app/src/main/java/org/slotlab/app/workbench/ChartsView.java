@@ -135,28 +135,56 @@ public final class ChartsView extends StackPane {
     }
 
     /**
-     * Hands a new chart to a viewer. A chart with measured overlays is drawn a second time: the
-     * viewer's FXGraphics2D keeps the paint of the previous chart's last draw, and after its
-     * clip save/restore the first background fill of the new chart can come out black
-     * (jfree/fxgraphics2d issue 6 describes the state restore); the second draw starts clean.
+     * Hands a new chart to a viewer, which draws it once. Before that the viewer's FXGraphics2D is
+     * brought back in step with its canvas: ChartCanvas.draw wraps each draw in the
+     * GraphicsContext's save/restore, so afterwards the context is back at its old fill, stroke
+     * and font while FXGraphics2D still holds the last chart's values, and skips a set of an equal
+     * value (fxgraphics2d 2.1.5 setPaint/setFont). A new chart whose first fill equals the old
+     * chart's last paint then came out in the context's stale colour (a black plot background,
+     * seen with the measured overlays). Setting two different values in a row always reaches the
+     * context. If the field cannot be read (another jfreechart-fx), the chart is drawn twice, the
+     * older workaround: the second draw starts from a consistent state.
      */
     static void setChart(ChartViewer viewer, JFreeChart chart) {
-        boolean overlays = chart.getPlot() instanceof CategoryPlot p && p.getDatasetCount() > 0
-                && hasMeasured(p);
+        java.awt.Graphics2D g2 = canvasGraphics(viewer.getCanvas());
+        if (g2 != null) {
+            g2.setPaint(java.awt.Color.WHITE);
+            g2.setPaint(java.awt.Color.BLACK);
+            g2.setStroke(new java.awt.BasicStroke(1f));
+            g2.setFont(RESET_FONT_A);
+            g2.setFont(RESET_FONT_B);
+        }
+        chart.getRenderingHints().put(org.jfree.fx.FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
         viewer.setChart(chart);
-        if (overlays) {
+        if (g2 == null) {
             viewer.getCanvas().draw();
         }
     }
 
-    private static boolean hasMeasured(CategoryPlot p) {
-        for (int i = 0; i < p.getDatasetCount(); i++) {
-            var d = p.getDataset(i);
-            if (d != null && d.getRowCount() > 0 && String.valueOf(d.getRowKey(0)).startsWith("measured: ")) {
-                return true;
-            }
+    private static final java.awt.Font RESET_FONT_A = new java.awt.Font(java.awt.Font.DIALOG, java.awt.Font.PLAIN, 11);
+    private static final java.awt.Font RESET_FONT_B = new java.awt.Font(java.awt.Font.DIALOG, java.awt.Font.PLAIN, 12);
+    private static final java.lang.reflect.Field CANVAS_G2 = canvasGraphicsField();
+
+    private static java.lang.reflect.Field canvasGraphicsField() {
+        try {
+            java.lang.reflect.Field f = org.jfree.chart.fx.ChartCanvas.class.getDeclaredField("g2");
+            f.setAccessible(true);
+            return java.awt.Graphics2D.class.isAssignableFrom(f.getType()) ? f : null;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
         }
-        return false;
+    }
+
+    /** The canvas's FXGraphics2D (jfreechart-fx 2.0.2 keeps it in a private field), or null. */
+    private static java.awt.Graphics2D canvasGraphics(org.jfree.chart.fx.ChartCanvas canvas) {
+        if (CANVAS_G2 == null || canvas == null) {
+            return null;
+        }
+        try {
+            return (java.awt.Graphics2D) CANVAS_G2.get(canvas);
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** FX-thread time the last {@link #show} took (handing the charts to the viewers, which draw them), ns. */

@@ -1,7 +1,6 @@
 package org.slotlab.app.workbench;
 
 import java.util.List;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -40,7 +39,7 @@ public final class CompareView extends VBox {
     static final double MAX_COLUMN_PX = 200;
 
     private final WorkbenchViewModel vm;
-    final TableView<List<Object>> table = new TableView<>();
+    final TableView<Row> table = new TableView<>();
     final ComboBox<String> against = new ComboBox<>();
     private final FlowPane pinChips = new FlowPane(6, 6);
     private final Label title = new Label();
@@ -139,13 +138,14 @@ public final class CompareView extends VBox {
         Table t = run.table();
         title.setText(t.title());
         legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));
-        if (sameShape(t)) {
+        boolean sameShape = sameShape(t);
+        if (sameShape) {
             // Only headers changed (a candidate's label names the cutoff): relabel in place. New
             // TableColumns would make the TableView recreate every cell on each slider step.
             List<Integer> order = displayOrder(t);
             for (int p = 0; p < order.size(); p++) {
                 @SuppressWarnings("unchecked")
-                TableColumn<List<Object>, String> tc = (TableColumn<List<Object>, String>) table.getColumns().get(p);
+                TableColumn<Row, String> tc = (TableColumn<Row, String>) table.getColumns().get(p);
                 Column col = t.columns().get(order.get(p));
                 tc.setUserData(col);
                 if (tc.getGraphic() instanceof Label header && !header.getText().equals(col.header())) {
@@ -160,10 +160,9 @@ public final class CompareView extends VBox {
             for (int i : displayOrder(t)) {
                 final int c = i;
                 Column col = t.columns().get(i);
-                TableColumn<List<Object>, String> tc = new TableColumn<>(col.header());
+                TableColumn<Row, String> tc = new TableColumn<>(col.header());
                 tc.setUserData(col);
-                tc.setCellValueFactory(cd -> new ReadOnlyStringWrapper(
-                        ((Column) cd.getTableColumn().getUserData()).display(cd.getValue().get(c))));
+                tc.setCellValueFactory(cd -> cd.getValue().cell(c));
                 tc.setSortable(false);
                 tc.setPrefWidth(prefWidth(col));
                 Label header = new Label(col.header());
@@ -176,8 +175,55 @@ public final class CompareView extends VBox {
                 table.getColumns().add(tc);
             }
         }
-        table.getItems().setAll(t.rows());
+        if (sameShape && table.getItems().size() == t.rows().size()) {
+            // Same rows: only the texts that changed are set, so the table lays out no new cells.
+            for (int r = 0; r < t.rows().size(); r++) {
+                table.getItems().get(r).update(t.rows().get(r), t.columns());
+            }
+        } else {
+            List<Row> rows = new java.util.ArrayList<>(t.rows().size());
+            for (List<Object> values : t.rows()) {
+                Row row = new Row(t.columns().size());
+                row.update(values, t.columns());
+                rows.add(row);
+            }
+            table.getItems().setAll(rows);
+        }
         table.setUserData(t);
+    }
+
+    /**
+     * One row on screen: the display text of each cell (in the table's column order of the
+     * {@link Table}, not the on-screen order), kept as properties the cells observe, so that a new
+     * run with the same rows changes only the texts that differ.
+     */
+    static final class Row {
+        private final javafx.beans.property.SimpleStringProperty[] cells;
+
+        Row(int columns) {
+            cells = new javafx.beans.property.SimpleStringProperty[columns];
+            for (int i = 0; i < columns; i++) {
+                cells[i] = new javafx.beans.property.SimpleStringProperty("");
+            }
+        }
+
+        javafx.beans.value.ObservableValue<String> cell(int column) {
+            return cells[column];
+        }
+
+        /** Cell {@code column}'s text as shown. */
+        String text(int column) {
+            return cells[column].get();
+        }
+
+        void update(List<Object> values, List<Column> columns) {
+            for (int i = 0; i < cells.length; i++) {
+                String text = columns.get(i).display(values.get(i));
+                if (!text.equals(cells[i].get())) {
+                    cells[i].set(text);
+                }
+            }
+        }
     }
 
     /** Column indices: the key, then ratio columns (suffix "x"), then the values. */
