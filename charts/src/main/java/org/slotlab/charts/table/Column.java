@@ -67,6 +67,18 @@ public record Column(String header, Align align, int decimals, boolean thousands
         return format(cell, false, "");
     }
 
+    /** Rejects a cell that is neither text, a number nor null (what {@link #display} would refuse), without formatting it. */
+    void check(Object cell) {
+        if (cell != null && !(cell instanceof CharSequence) && !(cell instanceof Number)) {
+            throw notACell(cell);
+        }
+    }
+
+    private IllegalArgumentException notACell(Object cell) {
+        return new IllegalArgumentException("column '" + header + "': a cell must be a String, a Number"
+                + " or null, but was a " + cell.getClass().getSimpleName() + " (" + cell + ")");
+    }
+
     private String format(Object cell, boolean grouping, String unitSuffix) {
         if (cell == null) {
             return "";
@@ -82,7 +94,6 @@ public record Column(String header, Align align, int decimals, boolean thousands
             String pattern = (grouping ? "%,." : "%.") + decimals + "f";
             return String.format(Locale.ROOT, pattern, value) + unitSuffix;
         }
-        throw new IllegalArgumentException("column '" + header + "': a cell must be a String, a Number"
-                + " or null, but was a " + cell.getClass().getSimpleName() + " (" + cell + ")");
+        throw notACell(cell);
     }
 }

@@ -38,7 +38,7 @@ public record Table(String title, List<Column> columns, List<List<Object>> rows,
                         + row.size() + " cells but the table has " + columns.size() + " columns");
             }
             for (int c = 0; c < row.size(); c++) {
-                columns.get(c).display(row.get(c)); // rejects cells that are neither text nor number
+                columns.get(c).check(row.get(c)); // rejects cells that are neither text nor number
             }
             copy.add(Collections.unmodifiableList(new ArrayList<>(row)));
         }

@@ -197,7 +197,7 @@ public final class HeapSimulator {
                 demand[s.heap()]++;
                 mallocPerOp += s.mallocBytes();
             }
-            Map<List<Long>, long[]> seen = extrapolate ? new HashMap<>() : null;
+            Map<StateKey, long[]> seen = extrapolate ? new HashMap<>() : null;
             long gcsAtLastCheck = -1;
             while (t < end) {
                 // Bulk: complete ops that cannot trigger anything.
@@ -482,8 +482,8 @@ public final class HeapSimulator {
         }
 
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
-        boolean tryExtrapolate(Map<List<Long>, long[]> seen, long end) {
-            List<Long> key = stateKey();
+        boolean tryExtrapolate(Map<StateKey, long[]> seen, long end) {
+            StateKey key = stateKey();
             long[] snap = counters();
             long[] prev = seen.get(key);
             if (prev == null) {
@@ -517,39 +517,50 @@ public final class HeapSimulator {
             return true;
         }
 
-        List<Long> stateKey() {
-            List<Long> k = new ArrayList<>();
-            k.add((long) phaseIndex);
-            for (int h = 0; h < heaps; h++) {
-                k.add((long) pages[h]);
-                k.add(free[h]);
-                k.add(bootYoung[h]);
+        /** Scratch buffer of {@link #stateKey()}: the key is copied out of it at its exact length. */
+        private long[] keyBuf = new long[64];
+        private int keyLen;
+
+        private void key(long v) {
+            if (keyLen == keyBuf.length) {
+                keyBuf = java.util.Arrays.copyOf(keyBuf, keyLen * 2);
             }
-            k.add((long) bootYoungAge);
-            k.add(mallocSinceGc);
-            k.add(sweepCredit);
-            k.add(budget);
-            k.add(mallocLimit);
-            k.add(oldmallocIncrease);
-            k.add(oldmallocLimit);
-            k.add(oldObjectsLimit);
-            k.add(needMajor ? 1L : 0L);
-            k.add(Math.min(gcsSinceMajor, gc.oldAge()));
+            keyBuf[keyLen++] = v;
+        }
+
+        StateKey stateKey() {
+            keyLen = 0;
+            key(phaseIndex);
+            for (int h = 0; h < heaps; h++) {
+                key(pages[h]);
+                key(free[h]);
+                key(bootYoung[h]);
+            }
+            key(bootYoungAge);
+            key(mallocSinceGc);
+            key(sweepCredit);
+            key(budget);
+            key(mallocLimit);
+            key(oldmallocIncrease);
+            key(oldmallocLimit);
+            key(oldObjectsLimit);
+            key(needMajor ? 1L : 0L);
+            key(Math.min(gcsSinceMajor, gc.oldAge()));
             for (int s = 0; s < openFrom.length; s++) {
-                k.add(openFrom[s] - t);
+                key(openFrom[s] - t);
             }
             for (Cohort c : cohorts) {
-                k.add(specIds.computeIfAbsent(c.spec, x -> (long) specIds.size()));
+                key(specIds.computeIfAbsent(c.spec, x -> (long) specIds.size()));
                 if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
-                    k.add(c.size());
+                    key(c.size());
                 } else {
-                    k.add(c.first - t);
-                    k.add(c.last - t);
+                    key(c.first - t);
+                    key(c.last - t);
                 }
-                k.add((long) c.age);
-                k.add(c.old ? 1L : 0L);
+                key(c.age);
+                key(c.old ? 1L : 0L);
             }
-            return k;
+            return new StateKey(java.util.Arrays.copyOf(keyBuf, keyLen));
         }
 
         long[] counters() {
@@ -600,6 +611,28 @@ public final class HeapSimulator {
             }
             return new SimResult(n, allocations.clone(), minor, major, byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps);
+        }
+    }
+
+    /**
+     * The relative state of a run after a GC, compared by value: the key under which
+     * {@code tryExtrapolate} remembers when it saw that state (one long array, not a list of
+     * boxed longs: it is built after every GC of every simulated loop).
+     */
+    record StateKey(long[] values) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof StateKey k && java.util.Arrays.equals(values, k.values);
+        }
+
+        @Override
+        public int hashCode() {
+            return java.util.Arrays.hashCode(values);
+        }
+
+        @Override
+        public String toString() {
+            return java.util.Arrays.toString(values);
         }
     }
 }
