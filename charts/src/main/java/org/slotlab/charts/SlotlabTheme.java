@@ -42,6 +42,17 @@ import org.jfree.chart.ui.RectangleInsets;
  */
 public final class SlotlabTheme implements ChartTheme {
 
+    static {
+        // Rotated text (the value axis label) as a plain rotated drawString. JFreeChart's default
+        // "workaround" lays it out with a TextLayout, which FXGraphics2D and JFreeSVG can only
+        // draw as filled glyph outlines: a path of hundreds of segments on every redraw of a live
+        // chart, and a label that is not text in an exported SVG. The workaround was for rotated
+        // drawString bugs of JDKs long gone; Java 17's Java2D, FXGraphics2D and JFreeSVG rotate
+        // text correctly.
+        org.jfree.chart.text.TextUtils.setUseDrawRotatedStringWorkaround(false);
+    }
+
+
     /** Okabe-Ito black (0, 0, 0). */
     public static final Color BLACK = new Color(0x000000);
     /** Okabe-Ito orange (230, 159, 0). */

@@ -38,6 +38,13 @@ public final class CompareView extends VBox {
     /** Widest table column, px; longer headers end in an ellipsis and show in full as a tooltip. */
     static final double MAX_COLUMN_PX = 200;
 
+    /**
+     * Height of every table row, px (one line of 13 px text plus Modena's cell padding). A fixed
+     * height lets the table lay out a changed cell without measuring every row again, which it
+     * otherwise does on each slider step.
+     */
+    static final double FIXED_ROW_PX = 24;
+
     private final WorkbenchViewModel vm;
     final TableView<Row> table = new TableView<>();
     final ComboBox<String> against = new ComboBox<>();
@@ -55,6 +62,7 @@ public final class CompareView extends VBox {
         table.setId("compareTable");
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setPlaceholder(new Label("computing…"));
+        table.setFixedCellSize(FIXED_ROW_PX);
         title.getStyleClass().add("section-title");
         legend.getStyleClass().add("muted");
         legend.setWrapText(true);
@@ -151,7 +159,11 @@ public final class CompareView extends VBox {
                 if (tc.getGraphic() instanceof Label header && !header.getText().equals(col.header())) {
                     header.setText(col.header());
                     header.getTooltip().setText(col.header());
-                    tc.setPrefWidth(prefWidth(col));
+                    // Widen only when the new header needs it: a column that changes width on
+                    // every slider step makes the table lay out all its cells again.
+                    if (prefWidth(col) > tc.getPrefWidth()) {
+                        tc.setPrefWidth(prefWidth(col));
+                    }
                 }
             }
         } else {
