@@ -624,9 +624,7 @@ public final class ParametersView extends ScrollPane {
         try {
             cutoffSlider.setMax(l.largestSlotSize());
             cutoffSlider.setValue(Math.min(p.cutoff(), l.largestSlotSize()));
-            if (!cutoffField.isFocused()) {
-                cutoffField.setText(Integer.toString(p.cutoff()));
-            }
+            setIfNotFocused(cutoffField, Integer.toString(p.cutoff()));
             ticks.setSlots(l.slotSizes(), l.largestSlotSize());
             snap.setSelected(p.snapToSlots());
             frozenRule.setSelected(p.frozenRule());
@@ -643,15 +641,11 @@ public final class ParametersView extends ScrollPane {
             position.setValue(p.position());
             alwaysEmbed.setSelected(p.alwaysEmbed());
             sharableMiddle.setSelected(p.sharableMiddle());
-            if (!baseline.isFocused()) {
-                baseline.setText(p.baselinePolicy());
-            }
+            setIfNotFocused(baseline, p.baselinePolicy());
             layout.setValue(p.customLayout() != null ? CUSTOM : p.layout());
             editLayout.setDisable(p.customLayout() == null);
             profile.setText(ModelInputs.profile(p).name() + (p.costProfile() == null ? " (default)" : "\n" + p.costProfile()));
-            if (!lens.isFocused()) {
-                lens.setText(String.join(", ", p.lens().stream().map(String::valueOf).toList()));
-            }
+            setIfNotFocused(lens, String.join(", ", p.lens().stream().map(String::valueOf).toList()));
             setIfNotFocused(count, String.format(java.util.Locale.ROOT, "%,d", p.count()));
             setIfNotFocused(retain, String.format(java.util.Locale.ROOT, "%,d", p.retain()));
             setIfNotFocused(sourceLen, String.format(java.util.Locale.ROOT, "%,d", p.sourceLen()));
@@ -695,8 +689,12 @@ public final class ParametersView extends ScrollPane {
         return java.math.BigDecimal.valueOf(s).stripTrailingZeros().toPlainString();
     }
 
+    /**
+     * Shows {@code text} unless the user is typing in the field or it already shows it (a
+     * TextField replaces its content even for an equal text, and refresh runs on every slider step).
+     */
     private static void setIfNotFocused(TextField f, String text) {
-        if (!f.isFocused()) {
+        if (!f.isFocused() && !text.equals(f.getText())) {
             f.setText(text);
         }
     }
