@@ -15,18 +15,23 @@ import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 
 /**
- * Measures slider-to-chart latency of the workbench: builds the real window (headless under
- * Monocle when no display is set up), moves the cutoff slider, and times each change from
- * {@code Slider.setValue} on the FX thread until the charts showing that value have been handed
- * to their viewers (ChartViewer draws its canvas synchronously on setChart). Two runs:
+ * Measures slider-to-chart latency of the workbench: builds the real window (the app's own scene,
+ * stylesheet and Prism settings; headless under Monocle when no display is set up), moves the
+ * cutoff slider, and times each change from {@code Slider.setValue} on the FX thread until the
+ * charts showing that value have been handed to their ChartViewers, which draw their canvases
+ * synchronously on setChart. Three runs:
  * <ul>
  * <li>sequential: one change, wait for its charts, next change ({@value #CHANGES} changes after
- *     {@value #WARMUP} warm-up changes): the latency a single nudge of the thumb sees;</li>
+ *     {@value #WARMUP} warm-up changes): a fast keyboard or thumb drag that never gets ahead
+ *     of the charts;</li>
  * <li>drag: a change every {@value #DRAG_PERIOD_MS} ms (a 60 Hz drag), not waiting; for each published
- *     result, the time since the change it answers. Shows coalescing: fewer results than changes.</li>
+ *     result, the time since the change it answers. Shows coalescing: fewer results than changes;</li>
+ * <li>nudges: {@value #NUDGES} isolated changes {@value #NUDGE_GAP_MS} ms apart: the latency of
+ *     one change on an idle window, each after the previous frame has long been rendered.</li>
  * </ul>
- * Run: {@code mvn -pl app -am -o compile exec:java} (exec plugin configured in app/pom.xml with
- * Monocle on the test classpath). Prints p50/p90/p99/max in ms; no assertion, this is a measurement.
+ * Run: {@code mvn -B -o -pl app -am -Platency process-test-classes} (exec plugin configured in
+ * app/pom.xml with Monocle on the test classpath). Prints p50/p90/p99/max in ms and the slowest
+ * sequential changes split into their parts; no assertion, this is a measurement.
  */
 public final class SliderLatencyHarness {
 
@@ -34,6 +39,10 @@ public final class SliderLatencyHarness {
     public static final int CHANGES = 600;
     /** Changes before measuring, so the JIT has compiled the model. */
     public static final int WARMUP = 150;
+    /** Isolated changes of the nudge run (a user tapping an arrow key now and then). */
+    public static final int NUDGES = 200;
+    /** Idle time after each nudge, ms: the previous frame is rendered long before the next change. */
+    public static final long NUDGE_GAP_MS = 300;
     /** Interval between changes of the drag run, ms (one 60 Hz frame). */
     public static final long DRAG_PERIOD_MS = 16;
     /** Smallest and largest cutoff the harness moves between, bytes (ruby-4.1-dev: 32..1024). */
@@ -61,8 +70,8 @@ public final class SliderLatencyHarness {
         });
         waitPublished(h, h.vm.requestedGeneration());
 
-        sequential(h, WARMUP, 0);
-        double[] seq = sequential(h, CHANGES, 1);
+        sequential(h, WARMUP, 0, 0);
+        double[] seq = sequential(h, CHANGES, 1, 0);
         long[] compute = h.computeMicros.stream().mapToLong(Long::longValue).toArray();
         report("sequential (change, wait for its charts)", seq);
         double[] computeMs = Arrays.stream(compute).mapToDouble(v -> v / 1000.0).toArray();
@@ -77,11 +86,17 @@ public final class SliderLatencyHarness {
         report("drag at 60 Hz (change -> charts for it, published results only)", drag);
         System.out.printf(Locale.ROOT, "  drag: %d changes, %d results published, %d stale runs cancelled or dropped%n",
                 CHANGES, drag.length, h.cancelledAfterDrag);
+
+        Thread.sleep(NUDGE_GAP_MS);
+        double[] nudges = sequential(h, NUDGES, 2, NUDGE_GAP_MS);
+        report("nudges (one change, its charts, then " + NUDGE_GAP_MS + " ms idle)", nudges);
+        report("  of which drawing the charts into the viewers on the FX thread",
+                h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         onFx(() -> {
             h.stage.close();
             h.vm.close();
         });
-        Platform.exit();
+        // System.exit alone: Platform.exit would race Monocle's shutdown hook removal.
         System.exit(0);
     }
 
@@ -129,7 +144,7 @@ public final class SliderLatencyHarness {
         long cancelledAfterDrag;
     }
 
-    private static double[] sequential(Holder h, int changes, int seed) throws InterruptedException {
+    private static double[] sequential(Holder h, int changes, int seed, long gapMs) throws InterruptedException {
         double[] ms = new double[changes];
         h.computeMicros.clear();
         h.drawMicros.clear();
@@ -168,6 +183,9 @@ public final class SliderLatencyHarness {
             h.computeMicros.add(h.vm.lastRecomputeMicrosProperty().get());
             h.drawMicros.add(h.view.chartsView().lastShowNanos() / 1000);
             h.gcMillis.add(gcMillis() - gcBefore);
+            if (gapMs > 0) {
+                Thread.sleep(gapMs);
+            }
         }
         return ms;
     }
