@@ -88,8 +88,10 @@ public final class CompareView extends VBox {
         HBox controls = new HBox(8, vs, against, spacer, pin);
         controls.setAlignment(Pos.CENTER_LEFT);
         title.setWrapText(true);
-        VBox.setVgrow(table, Priority.ALWAYS);
-        getChildren().addAll(title, controls, pinChips, table, legend);
+        // The cells change on every slider step: in a SteadyBox the table lays out only itself.
+        SteadyBox tableBox = new SteadyBox(table, true);
+        VBox.setVgrow(tableBox, Priority.ALWAYS);
+        getChildren().addAll(title, controls, pinChips, tableBox, legend);
         vm.pins().addListener((javafx.collections.ListChangeListener<Pin>) c -> refreshPins());
         vm.compareBaselineProperty().addListener((o, a, b) -> refreshPins());
         vm.scenarioProperty().addListener((o, a, b) -> refreshPins());

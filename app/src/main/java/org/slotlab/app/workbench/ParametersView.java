@@ -161,8 +161,12 @@ public final class ParametersView extends ScrollPane {
         cutoffSlider.setBlockIncrement(CUTOFF_KEY_STEP);
 
         VBox sliderBox = new VBox(0, cutoffSlider, ticks);
-        HBox cutoffRow = row(new Label("cutoff"), cutoffField, new Label("B"), snap);
-        VBox cutoffBox = new VBox(6, cutoffRow, sliderBox, largestEmbedded,
+        SteadyBox cutoffFieldBox = new SteadyBox(cutoffField, false);
+        cutoffField.textProperty().addListener((o, a, b) -> cutoffFieldBox.contentChanged());
+        SteadyBox largestBox = new SteadyBox(largestEmbedded, true);
+        largestEmbedded.textProperty().addListener((o, a, b) -> largestBox.contentChanged());
+        HBox cutoffRow = row(new Label("cutoff"), cutoffFieldBox, new Label("B"), snap);
+        VBox cutoffBox = new VBox(6, cutoffRow, sliderBox, largestBox,
                 row(frozenRule), row(new Label("second cutoff"), secondCutoff, secondMaster), row(alwaysEmbed));
         cutoffPane = section("Cutoff (STR_SUBSEQ_EMBED_MAX_SIZE)", cutoffBox);
 

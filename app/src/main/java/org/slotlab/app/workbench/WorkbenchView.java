@@ -95,12 +95,17 @@ public final class WorkbenchView extends BorderPane {
         Label largest = new Label();
         largest.textProperty().bind(vm.largestEmbeddedProperty());
         largest.getStyleClass().add("status-strong");
-        largest.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.scenarioProperty().get()
+        // Both change on every slider step: in SteadyBoxes they do not lay out the window each time.
+        SteadyBox largestBox = new SteadyBox(largest, false);
+        largest.textProperty().addListener((o, a, b) -> largestBox.contentChanged());
+        largestBox.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.scenarioProperty().get()
                 .uses().contains(org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF), vm.scenarioProperty()));
-        largest.managedProperty().bind(largest.visibleProperty());
+        largestBox.managedProperty().bind(largestBox.visibleProperty());
+        SteadyBox statusBox = new SteadyBox(status, true);
+        status.textProperty().addListener((o, a, b) -> statusBox.contentChanged());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(14, largest, status, spacer, notice);
+        HBox bar = new HBox(14, largestBox, statusBox, spacer, notice);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 10, 4, 10));
         bar.getStyleClass().add("status-bar");
