@@ -112,7 +112,8 @@ public final class SliderLatencyHarness {
             idx[i] = i;
         }
         Arrays.sort(idx, (a, b) -> Double.compare(seq[b], seq[a]));
-        System.out.println("  slowest changes: total = edit + model + draw + other (gc inside), ms");
+        System.out.println("  slowest changes: total = edit + model + draw + other (gc inside), ms;"
+                + " the model starts during the edit, so other can be negative");
         for (int k = 0; k < Math.min(n, idx.length); k++) {
             int i = idx[k];
             double edit = h.editMicros.get(i) / 1000.0;
