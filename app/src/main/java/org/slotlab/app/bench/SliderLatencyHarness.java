@@ -21,9 +21,10 @@ import org.slotlab.app.workbench.WorkbenchViewModel;
  * charts showing that value have been handed to their ChartViewers, which draw their canvases
  * synchronously on setChart. Three runs:
  * <ul>
- * <li>sequential: one change, wait for its charts, next change ({@value #CHANGES} changes after
- *     {@value #WARMUP} warm-up changes): a fast keyboard or thumb drag that never gets ahead
- *     of the charts;</li>
+ * <li>sequential (back-to-back): one change, wait for its charts, next change at once
+ *     ({@value #CHANGES} changes after {@value #WARMUP} warm-up changes), before the previous
+ *     frame is even rendered: about 250 changes a second, a saturation test well beyond what a
+ *     slider delivers (JavaFX hands a drag at most one value per pulse);</li>
  * <li>drag: a change every {@value #DRAG_PERIOD_MS} ms (a 60 Hz drag), not waiting; for each published
  *     result, the time since the change it answers. Shows coalescing: fewer results than changes;</li>
  * <li>nudges: {@value #NUDGES} isolated changes {@value #NUDGE_GAP_MS} ms apart: the latency of
