@@ -141,8 +141,8 @@ class RealRubyTest {
      * Loops whose GC count the model is known to miss, with the reason; their objects per
      * iteration are still checked. suffix_fresh200 on 3.4 allocates in two heaps (320 B and 40 B).
      * Traced on 3.4.5 (docs/FIT.md, known gaps): the loop starts while boot's fourth GC, a major by
-     * oldgen, is still marking incrementally; until it finishes the 320 B heap takes pages without
-     * a GC (3 -> 26), its sweep gives the 40 B heap an 11th page, and the cycle is then 2,585
+     * oldgen, is still marking incrementally; after it ends the 320 B heap takes pages without a
+     * GC (3 -> 26), the 40 B heap has 11 pages by the loop's first GC, and the cycle is then 2,585
      * iterations instead of 1,750. The model starts with no GC in progress.
      */
     static boolean knownGap(Case c) {
