@@ -1,6 +1,5 @@
 package org.slotlab.app.workbench;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import javafx.application.Platform;
@@ -17,7 +16,6 @@ import javafx.scene.control.ToggleGroup;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.stage.FileChooser;
 import org.slotlab.app.calibrate.CalibrationModel;
 import org.slotlab.app.calibrate.ProbeJob;
 import org.slotlab.model.calibrate.TimingMode;
@@ -100,24 +98,10 @@ public final class CalibrateDialog extends Dialog<Void> {
         getDialogPane().setContent(grid);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
 
-        browseRuby.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("The ruby executable");
-            File f = fc.showOpenDialog(getDialogPane().getScene().getWindow());
-            if (f != null) {
-                ruby.setText(f.getPath());
-            }
-        });
-        browseOut.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Save the profile");
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cost profile (*.json)", "*.json"));
-            fc.setInitialFileName("my.profile.json");
-            File f = fc.showSaveDialog(getDialogPane().getScene().getWindow());
-            if (f != null) {
-                out.setText(f.getPath());
-            }
-        });
+        browseRuby.setOnAction(e -> FileChoosers.open(getDialogPane().getScene().getWindow(), "The ruby executable", null)
+                .ifPresent(f -> ruby.setText(f.getPath())));
+        browseOut.setOnAction(e -> FileChoosers.save(getDialogPane().getScene().getWindow(), "Save the profile",
+                "my.profile.json", FileChoosers.json("Cost profile")).ifPresent(f -> out.setText(f.getPath())));
         start.setOnAction(e -> start());
         cancel.setOnAction(e -> {
             if (job != null) {

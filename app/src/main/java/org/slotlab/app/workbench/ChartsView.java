@@ -1,5 +1,10 @@
 package org.slotlab.app.workbench;
 
+import java.awt.BasicStroke;
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.Graphics2D;
+import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import javafx.geometry.Insets;
@@ -11,8 +16,10 @@ import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.fx.FXHints;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRun;
@@ -146,42 +153,42 @@ public final class ChartsView extends StackPane {
      * older workaround: the second draw starts from a consistent state.
      */
     static void setChart(ChartViewer viewer, JFreeChart chart) {
-        java.awt.Graphics2D g2 = canvasGraphics(viewer.getCanvas());
+        Graphics2D g2 = canvasGraphics(viewer.getCanvas());
         if (g2 != null) {
-            g2.setPaint(java.awt.Color.WHITE);
-            g2.setPaint(java.awt.Color.BLACK);
-            g2.setStroke(new java.awt.BasicStroke(1f));
+            g2.setPaint(Color.WHITE);
+            g2.setPaint(Color.BLACK);
+            g2.setStroke(new BasicStroke(1f));
             g2.setFont(RESET_FONT_A);
             g2.setFont(RESET_FONT_B);
         }
-        chart.getRenderingHints().put(org.jfree.fx.FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
+        chart.getRenderingHints().put(FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
         viewer.setChart(chart);
         if (g2 == null) {
             viewer.getCanvas().draw();
         }
     }
 
-    private static final java.awt.Font RESET_FONT_A = new java.awt.Font(java.awt.Font.DIALOG, java.awt.Font.PLAIN, 11);
-    private static final java.awt.Font RESET_FONT_B = new java.awt.Font(java.awt.Font.DIALOG, java.awt.Font.PLAIN, 12);
-    private static final java.lang.reflect.Field CANVAS_G2 = canvasGraphicsField();
+    private static final Font RESET_FONT_A = new Font(Font.DIALOG, Font.PLAIN, 11);
+    private static final Font RESET_FONT_B = new Font(Font.DIALOG, Font.PLAIN, 12);
+    private static final Field CANVAS_G2 = canvasGraphicsField();
 
-    private static java.lang.reflect.Field canvasGraphicsField() {
+    private static Field canvasGraphicsField() {
         try {
-            java.lang.reflect.Field f = org.jfree.chart.fx.ChartCanvas.class.getDeclaredField("g2");
+            Field f = ChartCanvas.class.getDeclaredField("g2");
             f.setAccessible(true);
-            return java.awt.Graphics2D.class.isAssignableFrom(f.getType()) ? f : null;
+            return Graphics2D.class.isAssignableFrom(f.getType()) ? f : null;
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
     }
 
     /** The canvas's FXGraphics2D (jfreechart-fx 2.0.2 keeps it in a private field), or null. */
-    private static java.awt.Graphics2D canvasGraphics(org.jfree.chart.fx.ChartCanvas canvas) {
+    private static Graphics2D canvasGraphics(ChartCanvas canvas) {
         if (CANVAS_G2 == null || canvas == null) {
             return null;
         }
         try {
-            return (java.awt.Graphics2D) CANVAS_G2.get(canvas);
+            return (Graphics2D) CANVAS_G2.get(canvas);
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }

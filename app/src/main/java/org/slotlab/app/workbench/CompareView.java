@@ -1,6 +1,9 @@
 package org.slotlab.app.workbench;
 
+import java.util.ArrayList;
 import java.util.List;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -195,7 +198,7 @@ public final class CompareView extends VBox {
                 table.getItems().get(r).update(t.rows().get(r), t.columns());
             }
         } else {
-            List<Row> rows = new java.util.ArrayList<>(t.rows().size());
+            List<Row> rows = new ArrayList<>(t.rows().size());
             for (List<Object> values : t.rows()) {
                 Row row = new Row(t.columns().size());
                 row.update(values, t.columns());
@@ -212,30 +215,23 @@ public final class CompareView extends VBox {
      * run with the same rows changes only the texts that differ.
      */
     static final class Row {
-        private final javafx.beans.property.SimpleStringProperty[] cells;
+        private final SimpleStringProperty[] cells;
 
         Row(int columns) {
-            cells = new javafx.beans.property.SimpleStringProperty[columns];
+            cells = new SimpleStringProperty[columns];
             for (int i = 0; i < columns; i++) {
-                cells[i] = new javafx.beans.property.SimpleStringProperty("");
+                cells[i] = new SimpleStringProperty("");
             }
         }
 
-        javafx.beans.value.ObservableValue<String> cell(int column) {
+        ObservableValue<String> cell(int column) {
             return cells[column];
         }
 
-        /** Cell {@code column}'s text as shown. */
-        String text(int column) {
-            return cells[column].get();
-        }
-
+        /** Sets each cell's text; a property set to an equal text notifies no one. */
         void update(List<Object> values, List<Column> columns) {
             for (int i = 0; i < cells.length; i++) {
-                String text = columns.get(i).display(values.get(i));
-                if (!text.equals(cells[i].get())) {
-                    cells[i].set(text);
-                }
+                cells[i].set(columns.get(i).display(values.get(i)));
             }
         }
     }

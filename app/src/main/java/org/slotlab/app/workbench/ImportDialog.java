@@ -1,6 +1,5 @@
 package org.slotlab.app.workbench;
 
-import java.io.File;
 import java.nio.file.Path;
 import javafx.geometry.Insets;
 import javafx.scene.control.Button;
@@ -13,7 +12,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.stage.FileChooser;
 import org.slotlab.app.measured.ImportModel;
 import org.slotlab.app.measured.Overlay;
 
@@ -78,19 +76,12 @@ public final class ImportDialog extends Dialog<Overlay> {
         getDialogPane().setContent(g);
         getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
 
-        browse.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Measured results");
-            if (startDir != null && startDir.toFile().isDirectory()) {
-                fc.setInitialDirectory(startDir.toFile());
-            }
-            File f = fc.showOpenDialog(getDialogPane().getScene().getWindow());
-            if (f != null) {
-                file.setText(f.getPath());
-                model.setFile(f.toPath());
-                refresh();
-            }
-        });
+        browse.setOnAction(e -> FileChoosers.open(getDialogPane().getScene().getWindow(), "Measured results", startDir)
+                .ifPresent(f -> {
+                    file.setText(f.getPath());
+                    model.setFile(f.toPath());
+                    refresh();
+                }));
         file.setOnAction(e -> {
             model.setFile(file.getText().isBlank() ? null : Path.of(file.getText().strip()));
             refresh();

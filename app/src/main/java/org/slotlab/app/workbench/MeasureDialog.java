@@ -1,6 +1,5 @@
 package org.slotlab.app.workbench;
 
-import java.io.File;
 import java.nio.file.Path;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -13,7 +12,6 @@ import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
-import javafx.stage.FileChooser;
 import org.slotlab.app.calibrate.ProbeJob;
 import org.slotlab.app.measured.MeasureModel;
 import org.slotlab.app.scenario.Parameters;
@@ -85,14 +83,8 @@ public final class MeasureDialog extends Dialog<Void> {
         g.setPrefWidth(700);
         getDialogPane().setContent(g);
         getDialogPane().getButtonTypes().add(ButtonType.CLOSE);
-        browseOut.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setInitialFileName("measured-subseq.csv");
-            File f = fc.showSaveDialog(getDialogPane().getScene().getWindow());
-            if (f != null) {
-                out.setText(f.getPath());
-            }
-        });
+        browseOut.setOnAction(e -> FileChoosers.save(getDialogPane().getScene().getWindow(), null, "measured-subseq.csv")
+                .ifPresent(f -> out.setText(f.getPath())));
         cancel.setOnAction(e -> {
             if (job != null) {
                 job.cancel();

@@ -25,7 +25,6 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
-import javafx.stage.FileChooser;
 import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
 import org.slotlab.app.scenario.CustomLayout;
@@ -439,15 +438,8 @@ public final class ParametersView extends ScrollPane {
             }
         });
         editLayout.setOnAction(e -> editCustomLayout());
-        loadProfile.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Load a cost profile");
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Cost profile (*.json)", "*.json"));
-            var f = fc.showOpenDialog(getScene().getWindow());
-            if (f != null) {
-                loadProfile(f.toPath());
-            }
-        });
+        loadProfile.setOnAction(e -> FileChoosers.open(getScene().getWindow(), "Load a cost profile", null,
+                FileChoosers.json("Cost profile")).ifPresent(f -> loadProfile(f.toPath())));
         defaultProfile.setOnAction(e -> show(vm.useDefaultProfile()));
         commitOnAction(lens, vm::setLens);
         applyRange.setOnAction(e -> {
@@ -497,15 +489,8 @@ public final class ParametersView extends ScrollPane {
                 show(vm.setJsonDocument(b));
             }
         });
-        jsonDocumentFile.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Choose a JSON document");
-            fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("JSON (*.json)", "*.json"));
-            var f = fc.showOpenDialog(getScene().getWindow());
-            if (f != null) {
-                show(vm.setJsonDocument(f.toPath().toString()));
-            }
-        });
+        jsonDocumentFile.setOnAction(e -> FileChoosers.open(getScene().getWindow(), "Choose a JSON document", null,
+                FileChoosers.json("JSON")).ifPresent(f -> show(vm.setJsonDocument(f.toPath().toString()))));
         jsonPolicies.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
             if (!updating) {
                 show(vm.setJsonPolicy(name, b));
@@ -528,14 +513,9 @@ public final class ParametersView extends ScrollPane {
         jsonLifetimeFrom.setOnAction(e -> lifetimes.run());
         jsonLifetimeTo.setOnAction(e -> lifetimes.run());
 
-        requireFeaturesFile.setOnAction(e -> {
-            FileChooser fc = new FileChooser();
-            fc.setTitle("Choose a $LOADED_FEATURES list (one path per line)");
-            var f = fc.showOpenDialog(getScene().getWindow());
-            if (f != null) {
-                show(vm.setRequireFeatures(f.toPath().toString()));
-            }
-        });
+        requireFeaturesFile.setOnAction(e -> FileChoosers.open(getScene().getWindow(),
+                "Choose a $LOADED_FEATURES list (one path per line)", null)
+                .ifPresent(f -> show(vm.setRequireFeatures(f.toPath().toString()))));
         requireFeaturesSample.setOnAction(e -> show(vm.setRequireFeatures(RequireIndexSettings.SAMPLE)));
         requireAllocators.forEach((name, box) -> box.selectedProperty().addListener((o, a, b) -> {
             if (!updating) {

@@ -378,14 +378,8 @@ public final class WorkbenchView extends BorderPane {
     }
 
     private FileChooser chooser(String title, String description, String pattern) {
-        FileChooser fc = new FileChooser();
-        fc.setTitle(title);
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter(description, pattern));
         Path dir = lastDir != null ? lastDir : vm.fileProperty().get() != null ? vm.fileProperty().get().getParent() : null;
-        if (dir != null && dir.toFile().isDirectory()) {
-            fc.setInitialDirectory(dir.toFile());
-        }
-        return fc;
+        return FileChoosers.chooser(title, dir, new FileChooser.ExtensionFilter(description, pattern));
     }
 
     private void notice(String text) {
