@@ -2,6 +2,7 @@ package org.slotlab.model.cost;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,85 +11,141 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import org.slotlab.model.harness.Harness;
+import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.SimResult;
+import org.slotlab.model.layout.BootState;
+import org.slotlab.model.layout.LayoutJson;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
- * Turns counted events into time: predicted ns/op = sum of (events counted by the model x a
- * named coefficient). A dozen physically meaningful coefficients, no coefficient per table row or
- * per length; each has a unit and the table it was fitted to (docs/FIT.md). Speed ratio =
- * baseline ns / candidate ns (> 1: the candidate is faster; the ruby-bench convention).
+ * Turns counted events into time: the coefficients of {@link CostModel}'s terms ({@link CostTerm}:
+ * each with a unit and where its value comes from), the caches of the machine they were measured
+ * on, the heap each benchmark harness hands a loop on that Ruby ({@link HarnessState}), the page
+ * faults its allocator takes per malloc'd buffer, and whether the fit held up on probe rows it was
+ * not fitted to ({@link FitCheck}). Speed ratio = baseline ns / candidate ns (> 1: the candidate
+ * is faster; the ruby-bench convention).
  *
- * <p>Worked example (default profile, ruby-4.1-dev, frozen source): a shared len-100 slice costs
- * one byteslice call + one 40 B slot + a shared-header setup + its share of the GCs; the cutoff-256
- * copy costs the call + one 128 B slot + 100 bytes copied + a larger share of GCs (the 128 B heap
- * has fewer slots per cycle).
+ * <p>Profile files are JSON, {@code "slotlabProfileVersion": 2}. Version 1 files (the earlier
+ * cost model) still open: their coefficients keep their names, the terms version 1 did not have
+ * are 0, and the profile is marked untrusted until it is calibrated again.
  */
 public final class CostProfile {
 
-    public static final String METHOD_CALL = "method_call_ns";
-    public static final String NEW_CALL = "new_call_ns";
-    public static final String ALLOC = "slot_alloc_ns";
-    public static final String TOUCH = "slot_touch_ns_per_byte";
-    public static final String TOUCH_WINDOW = "slot_touch_window_bytes";
-    public static final String COPY = "copy_ns_per_byte";
-    public static final String SHARED_SETUP = "shared_setup_ns";
-    public static final String FROZEN_ROOT = "frozen_root_ns";
-    public static final String MALLOC = "malloc_free_ns";
-    public static final String GC_PAGE = "gc_ns_per_page";
-    public static final String GC_MARK = "gc_mark_ns_per_object";
+    public static final String METHOD_CALL = CostTerm.METHOD_CALL.id();
+    public static final String NEW_CALL = CostTerm.NEW_CALL.id();
+    public static final String ALLOC = CostTerm.SLOT_ALLOC.id();
+    public static final String SLOT_BYTE = CostTerm.SLOT_BYTE.id();
+    public static final String SLOT_WINDOW = CostTerm.SLOT_WINDOW.id();
+    public static final String CYCLE_MISS = CostTerm.CYCLE_MISS.id();
+    public static final String CYCLE_CACHE = CostTerm.CYCLE_CACHE.id();
+    public static final String COPY = CostTerm.COPY.id();
+    public static final String MALLOC_COPY = CostTerm.MALLOC_COPY.id();
+    public static final String MEMCPY_CALL = CostTerm.MEMCPY_CALL.id();
+    public static final String MALLOC = CostTerm.MALLOC.id();
+    public static final String PAGE_FAULT = CostTerm.PAGE_FAULT.id();
+    public static final String SHARED_SETUP = CostTerm.SHARED_SETUP.id();
+    public static final String FROZEN_ROOT = CostTerm.FROZEN_ROOT.id();
+    public static final String GC_MINOR = CostTerm.GC_MINOR.id();
+    public static final String GC_MAJOR = CostTerm.GC_MAJOR.id();
+    public static final String GC_PAGE = CostTerm.GC_PAGE.id();
+    public static final String GC_MARK = CostTerm.GC_MARK.id();
 
-    /** The coefficient names every profile must define, in report order. */
-    public static final List<String> NAMES = List.of(METHOD_CALL, NEW_CALL, ALLOC, TOUCH, TOUCH_WINDOW, COPY,
-            SHARED_SETUP, FROZEN_ROOT, MALLOC, GC_PAGE, GC_MARK);
+    /** The coefficient names every profile defines, in report order. */
+    public static final List<String> NAMES = CostTerm.ids();
+
+    /** The profile file format this Slotlab writes. */
+    public static final int VERSION = 2;
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DEFAULT_RESOURCE = "/org/slotlab/model/cost/default-profile.json";
+    /** Version 1 coefficients that have another name now (the touch cost per byte is slot_ns_per_byte). */
+    private static final List<String> V1_DROPPED = List.of("slot_touch_ns_per_byte");
 
     private final String name;
     private final String machine;
     private final Map<String, Coefficient> coefficients;
     private final String layoutName;
-    private final org.slotlab.model.layout.RubyLayout layout;
+    private final RubyLayout layout;
+    private final CacheSizes caches;
+    private final Map<Harness, HarnessState> harnesses;
+    private final Harness defaultHarness;
+    private final MallocFaults mallocFaults;
+    private final FitCheck check;
 
     public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName) {
         this(name, machine, coefficients, layoutName, null);
     }
 
     /** A profile that carries the layout it was measured with (a calibrated profile). */
-    public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName,
-            org.slotlab.model.layout.RubyLayout layout) {
+    public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName, RubyLayout layout) {
+        this(name, machine, coefficients, layoutName, layout, CacheSizes.UNKNOWN, List.of(), Harness.BARE, MallocFaults.NONE,
+                FitCheck.unchecked(true, "not cross-validated"));
+    }
+
+    public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName, RubyLayout layout,
+            CacheSizes caches, List<HarnessState> harnesses, Harness defaultHarness, MallocFaults mallocFaults, FitCheck check) {
         this.name = name;
-        this.machine = machine;
+        this.machine = machine == null ? "" : machine;
         Map<String, Coefficient> m = new LinkedHashMap<>();
         for (Coefficient c : coefficients) {
-            m.put(c.name(), c);
+            if (m.put(c.name(), c) != null) {
+                throw new IllegalArgumentException("cost profile '" + name + "' defines coefficient " + c.name() + " twice");
+            }
         }
         for (String n : NAMES) {
             if (!m.containsKey(n)) {
                 throw new IllegalArgumentException("cost profile '" + name + "' lacks coefficient " + n);
             }
         }
-        this.coefficients = Collections.unmodifiableMap(m);
+        for (String n : m.keySet()) {
+            if (!NAMES.contains(n)) {
+                throw new IllegalArgumentException("cost profile '" + name + "' has an unknown coefficient " + n
+                        + " (known: " + String.join(", ", NAMES) + ")");
+            }
+        }
+        Map<String, Coefficient> ordered = new LinkedHashMap<>();
+        for (String n : NAMES) {
+            ordered.put(n, m.get(n));
+        }
+        this.coefficients = Collections.unmodifiableMap(ordered);
         this.layoutName = layout != null ? layout.name() : layoutName;
         this.layout = layout;
+        this.caches = caches == null ? CacheSizes.UNKNOWN : caches;
+        Map<Harness, HarnessState> hs = new EnumMap<>(Harness.class);
+        for (HarnessState h : harnesses) {
+            if (layout != null && h.boot().heapCount() != layout.heapCount()) {
+                throw new IllegalArgumentException("cost profile '" + name + "': harness " + h.harness().id() + " has a heap state for "
+                        + h.boot().heapCount() + " heaps but the layout has " + layout.heapCount());
+            }
+            if (hs.put(h.harness(), h) != null) {
+                throw new IllegalArgumentException("cost profile '" + name + "' describes harness " + h.harness().id() + " twice");
+            }
+        }
+        this.harnesses = Collections.unmodifiableMap(hs);
+        this.defaultHarness = defaultHarness == null ? Harness.BARE : defaultHarness;
+        this.mallocFaults = mallocFaults == null ? MallocFaults.NONE : mallocFaults;
+        this.check = check == null ? FitCheck.unchecked(true, "not cross-validated") : check;
     }
 
     /** The layout this profile was measured with, when it carries one. */
-    public java.util.Optional<org.slotlab.model.layout.RubyLayout> layout() {
-        return java.util.Optional.ofNullable(layout);
+    public Optional<RubyLayout> layout() {
+        return Optional.ofNullable(layout);
     }
 
-    /** The profile fitted to seed 000's tables (arm64 macOS), shipped as a resource. */
+    /** The profile fitted to the Feature #22186 thread's published tables (arm64 macOS), shipped as a resource. */
     public static CostProfile defaultProfile() {
         try (InputStream in = CostProfile.class.getResourceAsStream(DEFAULT_RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("default cost profile resource is missing: " + DEFAULT_RESOURCE);
             }
-            return fromJson(JSON.readTree(in), DEFAULT_RESOURCE);
+            return fromJson(JSON.readTree(in), "the default cost profile");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -121,34 +178,106 @@ public final class CostProfile {
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException("a cost profile must be a JSON object");
         }
-        int version = root.path("slotlabProfileVersion").asInt(-1);
-        if (version != 1) {
-            throw new IllegalArgumentException("unsupported slotlabProfileVersion " + root.path("slotlabProfileVersion")
-                    + " (this Slotlab reads version 1)");
+        JsonNode v = root.path("slotlabProfileVersion");
+        if (!v.isIntegralNumber() || (v.asInt() != 1 && v.asInt() != VERSION)) {
+            throw new IllegalArgumentException("unsupported slotlabProfileVersion " + v
+                    + " (this Slotlab reads versions 1 and " + VERSION + "; a newer file needs a newer Slotlab)");
         }
-        List<Coefficient> list = Coefficient.listFromJson(root.path("coefficients"), where);
-        org.slotlab.model.layout.RubyLayout layout = null;
+        int version = v.asInt();
+        List<Coefficient> list = new ArrayList<>(Coefficient.listFromJson(root.path("coefficients"), where));
+        RubyLayout layout = null;
         String layoutName = null;
         JsonNode l = root.path("layout");
         if (l.isObject()) {
-            layout = org.slotlab.model.layout.LayoutJson.fromJson(l, where);
+            layout = LayoutJson.fromJson(l, where);
         } else if (l.isTextual()) {
             layoutName = l.asText();
         }
-        return new CostProfile(root.path("name").asText("unnamed"), root.path("machine").asText(""), list, layoutName, layout);
+        String name = root.path("name").asText("unnamed");
+        if (version == 1) {
+            return fromVersion1(name, root.path("machine").asText(""), list, layoutName, layout);
+        }
+        CacheSizes caches = CacheSizes.UNKNOWN;
+        JsonNode c = root.path("caches");
+        if (c.isObject()) {
+            caches = new CacheSizes(c.path("l1dBytes").asLong(0), c.path("l2Bytes").asLong(0), c.path("l3Bytes").asLong(0),
+                    c.path("source").asText(""));
+        }
+        List<HarnessState> hs = new ArrayList<>();
+        for (JsonNode h : root.path("harnesses")) {
+            Harness harness = Harness.parse(h.path("harness").asText(""));
+            BootState boot = LayoutJson.readBoot(h.path("boot"));
+            hs.add(new HarnessState(harness, boot, h.path("loopNs").asDouble(0), h.path("warmupSeconds").asDouble(0),
+                    h.path("warmupPerTimedOp").asDouble(0), h.path("provenance").asText("")));
+        }
+        Harness def = root.path("defaultHarness").isTextual() ? Harness.parse(root.path("defaultHarness").asText()) : Harness.BARE;
+        MallocFaults faults = MallocFaults.fromJson(root.path("mallocFaults"));
+        JsonNode f = root.path("check");
+        List<String> details = new ArrayList<>();
+        f.path("details").forEach(d -> details.add(d.asText()));
+        FitCheck check = f.isObject() ? new FitCheck(f.path("trusted").asBoolean(false), f.path("summary").asText(""), details)
+                : FitCheck.unchecked(false, "this profile file has no fit check");
+        return new CostProfile(name, root.path("machine").asText(""), list, layoutName, layout, caches, hs, def, faults, check);
+    }
+
+    /** A version 1 file: same names where the term survived, 0 for the terms it did not have. */
+    private static CostProfile fromVersion1(String name, String machine, List<Coefficient> v1, String layoutName, RubyLayout layout) {
+        Map<String, Coefficient> byName = new LinkedHashMap<>();
+        for (Coefficient c : v1) {
+            if (!V1_DROPPED.contains(c.name())) {
+                byName.put(c.name(), c);
+            }
+        }
+        List<Coefficient> list = new ArrayList<>();
+        for (CostTerm t : CostTerm.values()) {
+            Coefficient c = byName.get(t.id());
+            if (c == null) {
+                double value = t == CostTerm.CYCLE_CACHE ? Double.MAX_VALUE / 4 : 0;
+                if (t == CostTerm.SLOT_BYTE && !v1.isEmpty()) {
+                    value = v1.stream().filter(x -> x.name().equals("slot_touch_ns_per_byte")).mapToDouble(Coefficient::value).findFirst().orElse(0);
+                }
+                c = new Coefficient(t.id(), value, t.unit(), t.description(), "absent from this version 1 profile (0: the term is off)");
+            }
+            list.add(c);
+        }
+        return new CostProfile(name, machine, list, layoutName, layout, CacheSizes.UNKNOWN, List.of(), Harness.BARE, MallocFaults.NONE,
+                FitCheck.unchecked(false, "an older profile (version 1): its cost model could only add costs and was not "
+                        + "cross-validated; run slotlab calibrate again"));
     }
 
     public String toJson() {
         ObjectNode root = JSON.createObjectNode();
-        root.put("slotlabProfileVersion", 1);
+        root.put("slotlabProfileVersion", VERSION);
         root.put("name", name);
         root.put("machine", machine);
         if (layout != null) {
-            root.set("layout", org.slotlab.model.layout.LayoutJson.toJson(layout));
+            root.set("layout", LayoutJson.toJson(layout));
         } else if (layoutName != null) {
             root.put("layout", layoutName);
         }
+        ObjectNode c = root.putObject("caches");
+        c.put("l1dBytes", caches.l1dBytes());
+        c.put("l2Bytes", caches.l2Bytes());
+        c.put("l3Bytes", caches.l3Bytes());
+        c.put("source", caches.source());
         Coefficient.writeJson(root.putArray("coefficients"), coefficients.values());
+        root.put("defaultHarness", defaultHarness.id());
+        ArrayNode hs = root.putArray("harnesses");
+        for (HarnessState h : harnesses.values()) {
+            ObjectNode o = hs.addObject();
+            o.put("harness", h.harness().id());
+            o.put("loopNs", h.loopNs());
+            o.put("warmupSeconds", h.warmupSeconds());
+            o.put("warmupPerTimedOp", h.warmupPerTimedOp());
+            o.put("provenance", h.provenance());
+            LayoutJson.writeBoot(o.putObject("boot"), h.boot());
+        }
+        root.set("mallocFaults", mallocFaults.toJson(JSON));
+        ObjectNode f = root.putObject("check");
+        f.put("trusted", check.trusted());
+        f.put("summary", check.summary());
+        ArrayNode d = f.putArray("details");
+        check.details().forEach(d::add);
         try {
             return JSON.writerWithDefaultPrettyPrinter().writeValueAsString(root) + "\n";
         } catch (IOException e) {
@@ -173,6 +302,46 @@ public final class CostProfile {
         return List.copyOf(coefficients.values());
     }
 
+    public CacheSizes caches() {
+        return caches;
+    }
+
+    public MallocFaults mallocFaults() {
+        return mallocFaults;
+    }
+
+    public FitCheck check() {
+        return check;
+    }
+
+    /** Whether predictions made with this profile can be trusted (see {@link FitCheck}). */
+    public boolean trusted() {
+        return check.trusted();
+    }
+
+    /** The harnesses this profile measured, by harness. */
+    public Map<Harness, HarnessState> harnesses() {
+        return harnesses;
+    }
+
+    /** The harness predictions assume when none is chosen. */
+    public Harness defaultHarness() {
+        return defaultHarness;
+    }
+
+    /**
+     * The heap and loop cost of {@code h} on this profile's Ruby. A harness the profile did not
+     * measure gets {@code layout}'s boot state and no loop cost, and says so in its provenance.
+     */
+    public HarnessState harness(Harness h, RubyLayout layout) {
+        HarnessState s = harnesses.get(h);
+        if (s != null && s.boot().heapCount() == layout.heapCount()) {
+            return s;
+        }
+        return new HarnessState(h, layout.boot(), 0, 0, 0, "not measured for this profile: the layout's boot state ("
+                + layout.boot().provenance() + "), no loop cost");
+    }
+
     public double get(String coefficient) {
         Coefficient c = coefficients.get(coefficient);
         if (c == null) {
@@ -188,39 +357,34 @@ public final class CostProfile {
             Double v = values.get(c.name());
             list.add(v == null ? c : c.withValue(v));
         }
-        return new CostProfile(newName, machine, list, layoutName, layout);
+        return new CostProfile(newName, machine, list, layoutName, layout, caches, List.copyOf(harnesses.values()), defaultHarness,
+                mallocFaults, check);
     }
 
-    /** ns to allocate one slot of {@code slotBytes}: base plus touching it, up to the touch window. */
-    public double slotAllocNs(int slotBytes) {
-        return get(ALLOC) + get(TOUCH) * Math.min(slotBytes, get(TOUCH_WINDOW));
+    /** A copy with other harness states, fault table and fit check (the calibration fills them in). */
+    public CostProfile withMeasurements(CacheSizes newCaches, List<HarnessState> newHarnesses, Harness newDefault, MallocFaults faults,
+            FitCheck newCheck) {
+        return new CostProfile(name, machine, coefficients(), layoutName, layout, newCaches, newHarnesses, newDefault, faults, newCheck);
     }
 
-    /** Predicted time of one op: its events, its slot allocations and its share of the GC work. */
+    /**
+     * Predicted time of one op, net of any harness (as benchmark-driver reports it): its events,
+     * its slot allocations and memory traffic, and its share of the GC work.
+     */
     public double nsPerOp(RubyLayout layout, SimResult sim, OpEvents events) {
-        if (sim.ops() == 0) {
-            return 0;
-        }
-        double n = sim.ops();
-        double ns = events.methodCalls() * get(METHOD_CALL)
-                + events.newCalls() * get(NEW_CALL)
-                + events.bytesCopied() * get(COPY)
-                + events.sharedSetups() * get(SHARED_SETUP)
-                + events.frozenRoots() * get(FROZEN_ROOT)
-                + events.mallocs() * get(MALLOC);
-        long[] alloc = sim.allocations();
-        for (int h = 0; h < alloc.length; h++) {
-            ns += alloc[h] / n * slotAllocNs(layout.slotSize(h));
-        }
-        ns += (sim.pagesSweptSum() * get(GC_PAGE) + sim.markedSum() * get(GC_MARK)) / n;
-        return ns;
+        return CostModel.price(this, layout, sim, events, null).total();
+    }
+
+    /** Predicted time of one op in harness {@code h}: {@link #nsPerOp} plus the harness's own cost per iteration. */
+    public double nsPerOp(RubyLayout layout, SimResult sim, OpEvents events, HarnessState h) {
+        return CostModel.price(this, layout, sim, events, h).total();
     }
 
     @Override
     public String toString() {
         StringBuilder sb = new StringBuilder("CostProfile(" + name + (machine.isEmpty() ? "" : ", " + machine) + ":");
         for (Coefficient c : coefficients.values()) {
-            sb.append(' ').append(c.name()).append('=').append(String.format(java.util.Locale.ROOT, "%.4g", c.value()));
+            sb.append(' ').append(c.name()).append('=').append(String.format(Locale.ROOT, "%.4g", c.value()));
         }
         return sb.append(')').toString();
     }

@@ -4,20 +4,73 @@ package org.slotlab.model.cost;
  * Events one operation performs that cost time outside the slot heap, counted exactly from the
  * model's rules (slot allocations and GCs are counted by the heap simulation).
  *
- * @param methodCalls   interpreter calls of C methods (byteslice, String#*, split...)
- * @param newCalls      Class#new calls (allocate + initialize dispatch)
- * @param bytesCopied   bytes memcpy'd or filled
- * @param sharedSetups  shared-string headers set up (str_replace_shared)
- * @param frozenRoots   frozen roots made by str_new_frozen_buffer
- * @param mallocs       malloc calls (each later freed)
+ * @param methodCalls       interpreter calls of C methods (byteslice, String#*, split...)
+ * @param newCalls          Class#new calls (allocate + initialize dispatch)
+ * @param bytesCopied       bytes memcpy'd or filled, wherever they go
+ * @param sharedSetups      shared-string headers set up (str_replace_shared)
+ * @param frozenRoots       frozen roots made by str_new_frozen_buffer
+ * @param mallocs           malloc calls (each later freed)
+ * @param mallocBytesCopied of {@code bytesCopied}, the bytes written into malloc'd buffers (a heap
+ *                          string's {@code ruby_xmalloc(capa + termlen)}) rather than into a slot
+ * @param memcpyCalls       memcpy calls that wrote those bytes (String#* fills its result by doubling:
+ *                          1 + floor(log2 n) + 1 calls for n copies of one byte, string.c rb_str_times)
  */
 public record OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups,
-        double frozenRoots, double mallocs) {
+        double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls) {
 
-    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0);
+    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Events whose copies all go into slots, one memcpy when any byte is copied. */
+    public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
+            double mallocs) {
+        this(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, 0);
+    }
+
+    /** Events with one memcpy when any byte is copied. */
+    public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
+            double mallocs, double mallocBytesCopied) {
+        this(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, bytesCopied > 0 ? 1 : 0);
+    }
+
+    /**
+     * memcpy calls of {@code "x" * n} for a one-byte pattern (string.c rb_str_times): the first byte,
+     * one call per doubling while the copied part is at most half, and the rest. {@code n} of 0 or 1
+     * copies nothing here (String#* returns an empty string or a duplicate).
+     */
+    public static double stringTimesMemcpyCalls(long n) {
+        if (n <= 1) {
+            return 0;
+        }
+        long done = 1;
+        int calls = 1;
+        while (done <= n / 2) {
+            done *= 2;
+            calls++;
+        }
+        return calls + 1;
+    }
+
+    public OpEvents {
+        if (mallocBytesCopied > bytesCopied) {
+            throw new IllegalArgumentException("bytes copied into malloc'd buffers (" + mallocBytesCopied
+                    + ") cannot exceed the bytes copied (" + bytesCopied + ")");
+        }
+    }
+
+    /** Bytes copied into slots (embedded strings). */
+    public double slotBytesCopied() {
+        return bytesCopied - mallocBytesCopied;
+    }
 
     public OpEvents plus(OpEvents o) {
         return new OpEvents(methodCalls + o.methodCalls, newCalls + o.newCalls, bytesCopied + o.bytesCopied,
-                sharedSetups + o.sharedSetups, frozenRoots + o.frozenRoots, mallocs + o.mallocs);
+                sharedSetups + o.sharedSetups, frozenRoots + o.frozenRoots, mallocs + o.mallocs,
+                mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls);
+    }
+
+    /** The same events {@code k} times. */
+    public OpEvents times(double k) {
+        return new OpEvents(methodCalls * k, newCalls * k, bytesCopied * k, sharedSetups * k, frozenRoots * k, mallocs * k,
+                mallocBytesCopied * k, memcpyCalls * k);
     }
 }

@@ -39,7 +39,7 @@ public final class SeedFit {
 
     /** Coefficients the fit moves; the others keep their documented values. */
     public static final List<String> FREE = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.ALLOC,
-            CostProfile.TOUCH, CostProfile.COPY, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE);
+            CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE);
 
     private SeedFit() {}
 

@@ -103,6 +103,8 @@ public final class HeapSimulator {
 
         final long[] allocations = new long[heaps];
         final int[] peakPages = new int[heaps];
+        int[] startPages;
+        long peakMallocInFlight;
         long minor;
         long major;
         long byMalloc;
@@ -144,6 +146,7 @@ public final class HeapSimulator {
                 free[h] = total(h) - bootLive[h];
                 peakPages[h] = pages[h];
             }
+            startPages = pages.clone();
             mallocLimit = gc.mallocLimitMin();
             oldmallocLimit = gc.oldmallocLimitMin();
             long bootOld = 0;
@@ -321,7 +324,11 @@ public final class HeapSimulator {
                 bootYoungAge++;
             }
             List<Cohort> kept = new ArrayList<>(cohorts.size());
-            long retainedOld = 0;
+            long inFlight = 0;
+            for (Cohort c : cohorts) {
+                inFlight += c.size() * c.spec.mallocBytes();
+            }
+            peakMallocInFlight = Math.max(peakMallocInFlight, inFlight);
             for (Cohort c : cohorts) {
                 int h = c.spec.heap();
                 long firstAlive = c.spec.firstAliveBorn(c.first, t);
@@ -592,6 +599,15 @@ public final class HeapSimulator {
             }
         }
 
+        /** Malloc'd bytes of every object not yet freed (the run ends before the next sweep). */
+        long inFlightAtEnd() {
+            long b = 0;
+            for (Cohort c : cohorts) {
+                b += c.size() * c.spec.mallocBytes();
+            }
+            return b;
+        }
+
         SimResult finish(long n) {
             long[] live = new long[heaps];
             long slotBytes = 0;
@@ -610,7 +626,8 @@ public final class HeapSimulator {
                 mallocLive += alive * c.spec.mallocBytes();
             }
             return new SimResult(n, allocations.clone(), minor, major, byMalloc, peakPages.clone(), pages.clone(),
-                    live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps);
+                    live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps, startPages.clone(),
+                    Math.max(peakMallocInFlight, inFlightAtEnd()));
         }
     }
 

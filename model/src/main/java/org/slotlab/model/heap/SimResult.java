@@ -19,6 +19,10 @@ package org.slotlab.model.heap;
  * @param pagesSweptSum        sum over GCs of the pages in all heaps (the sweep's work)
  * @param markedSum            sum over GCs of the objects marked (young live, or all live in a major)
  * @param periodOps            length of the detected steady-state period (0 if none was used)
+ * @param startPages           pages each heap held when the run started (the heap the loop found)
+ * @param peakMallocInFlight   most malloc'd bytes not yet freed at any GC: buffers of live objects
+ *                             plus those of dead ones the sweep had not reached (what the allocator
+ *                             must hold, so the RSS the buffers need)
  */
 public record SimResult(
         long ops,
@@ -35,10 +39,59 @@ public record SimResult(
         long mallocBytes,
         long pagesSweptSum,
         long markedSum,
-        long periodOps) {
+        long periodOps,
+        int[] startPages,
+        long peakMallocInFlight) {
 
     public long gcCount() {
         return minorGcs + majorGcs;
+    }
+
+    /** Slot bytes allocated: each heap's allocations times its slot size. */
+    public long slotBytesAllocated(org.slotlab.model.layout.RubyLayout layout) {
+        long b = 0;
+        for (int h = 0; h < allocations.length; h++) {
+            b += allocations[h] * (long) layout.slotSize(h);
+        }
+        return b;
+    }
+
+    /**
+     * Bytes of memory one GC cycle runs through: the slot bytes and malloc'd bytes allocated
+     * between two GCs (every allocation takes a slot the previous cycle swept, in address order,
+     * and every malloc'd byte is written). With no GC, the whole run.
+     */
+    public double cycleBytes(org.slotlab.model.layout.RubyLayout layout) {
+        return (slotBytesAllocated(layout) + (double) mallocBytes) / (gcCount() + 1);
+    }
+
+    /** Pages the heaps took during the run beyond those they started with (each is new memory). */
+    public long pagesAdded() {
+        long p = 0;
+        for (int h = 0; h < peakPages.length; h++) {
+            p += Math.max(0, peakPages[h] - startPages[h]);
+        }
+        return p;
+    }
+
+    /**
+     * The counts of the part of a run after {@code warm}, a run of its first operations: what a
+     * harness times after its warm-up. Pages and retained bytes are this run's (the state at its
+     * end); the start pages are those the warm-up ended with.
+     */
+    public SimResult after(SimResult warm) {
+        long[] alloc = allocations.clone();
+        for (int h = 0; h < alloc.length; h++) {
+            alloc[h] -= warm.allocations[h];
+        }
+        int[] peak = finalPages.clone();
+        for (int h = 0; h < peak.length; h++) {
+            peak[h] = Math.max(peakPages[h] > warm.peakPages[h] ? peakPages[h] : warm.finalPages[h], finalPages[h]);
+        }
+        return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
+                peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
+                mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
+                warm.finalPages.clone(), peakMallocInFlight);
     }
 
     public long retainedBytes() {
@@ -60,7 +113,8 @@ public record SimResult(
                 && java.util.Arrays.equals(peakPages, o.peakPages) && java.util.Arrays.equals(finalPages, o.finalPages)
                 && java.util.Arrays.equals(liveAtEnd, o.liveAtEnd) && retainedSlotBytes == o.retainedSlotBytes
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
-                && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum;
+                && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
+                && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight;
     }
 
     @Override
@@ -70,6 +124,6 @@ public record SimResult(
                 + java.util.Arrays.toString(peakPages) + ", finalPages=" + java.util.Arrays.toString(finalPages)
                 + ", liveAtEnd=" + java.util.Arrays.toString(liveAtEnd) + ", retained=" + retainedSlotBytes + "+"
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
-                + ", marked=" + markedSum + ", period=" + periodOps + ")";
+                + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight + ")";
     }
 }

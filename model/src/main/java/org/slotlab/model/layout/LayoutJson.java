@@ -52,8 +52,12 @@ public final class LayoutJson {
         gc.put("heapInitBytes", g.heapInitBytes());
         gc.put("sweepFreesOffsetMalloc", g.sweepFreesOffsetMalloc());
         gc.put("promoteFromOldParent", g.promoteFromOldParent());
-        BootState b = l.boot();
-        ObjectNode boot = o.putObject("boot");
+        writeBoot(o.putObject("boot"), l.boot());
+        return o;
+    }
+
+    /** Writes a boot state (pages, live and old slots per heap) into {@code boot}. */
+    public static void writeBoot(ObjectNode boot, BootState b) {
         ArrayNode pages = boot.putArray("pages");
         ArrayNode live = boot.putArray("liveSlots");
         ArrayNode old = boot.putArray("oldSlots");
@@ -64,7 +68,15 @@ public final class LayoutJson {
         }
         boot.put("provenance", b.provenance());
         boot.put("gcsSinceMajor", b.gcsSinceMajor());
-        return o;
+    }
+
+    /** Reads a boot state written by {@link #writeBoot}; messages name the field. */
+    public static BootState readBoot(JsonNode boot) {
+        if (!boot.isObject()) {
+            throw new IllegalArgumentException("'boot' must be an object");
+        }
+        return new BootState(ints(boot, "pages"), longs(boot, "liveSlots"), longs(boot, "oldSlots"),
+                boot.path("provenance").asText(""), boot.path("gcsSinceMajor").asInt(-1));
     }
 
     /** Reads a layout; {@code where} prefixes messages (e.g. the file name). */
@@ -100,10 +112,7 @@ public final class LayoutJson {
             }
             JsonNode boot = o.path("boot");
             if (boot.isObject()) {
-                int[] pages = ints(boot, "pages");
-                long[] live = longs(boot, "liveSlots");
-                long[] old = longs(boot, "oldSlots");
-                b.boot(new BootState(pages, live, old, boot.path("provenance").asText(""), boot.path("gcsSinceMajor").asInt(-1)));
+                b.boot(readBoot(boot));
             }
             return b.build();
         } catch (IllegalArgumentException e) {

@@ -328,6 +328,11 @@ public final class RubyLayout {
         return boot;
     }
 
+    /** This layout with another heap at loop start (a harness's, say); everything else unchanged. */
+    public RubyLayout withBoot(BootState state) {
+        return state == boot ? this : toBuilder().boot(state).build();
+    }
+
     /** A builder starting from this layout, to derive a custom one. */
     public Builder toBuilder() {
         return new Builder(name).description(description).slotSizes(slotSizes).pageSize(pageSize)

@@ -60,7 +60,8 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
 
     /** The events the cost profile prices (slot allocations and GC come from the heap simulation). */
     public OpEvents events() {
-        return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs);
+        // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
+        return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()));
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */

@@ -42,6 +42,11 @@ public record SubseqOutcome(
         return sliceMemsize() + rootSlotBytes + rootMallocBytes;
     }
 
+    /** Of {@link #bytesCopied()}, the bytes written into a malloc'd buffer (a heap slice's own buffer). */
+    public long mallocBytesCopied() {
+        return sliceMallocBytes > 0 ? Math.min(bytesCopied, sliceMallocBytes) : 0;
+    }
+
     /** "shared" or the slice's slot size in bytes, as the CSV reports it. */
     public String slotLabel() {
         return representation == Representation.SHARED ? "shared" : Integer.toString(sliceSlotBytes);

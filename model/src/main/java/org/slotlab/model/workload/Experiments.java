@@ -3,7 +3,9 @@ package org.slotlab.model.workload;
 import java.util.ArrayList;
 import java.util.List;
 import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.HeapSimulator;
+import org.slotlab.model.heap.Phase;
 import org.slotlab.model.heap.SimResult;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.string.SubseqPolicy;
@@ -16,7 +18,7 @@ public final class Experiments {
 
     private Experiments() {}
 
-    /** Simulates one plan and prices it. */
+    /** Simulates one plan and prices it, net of any harness (the layout's own boot state). */
     public static Outcome run(RubyLayout layout, CostProfile profile, OpPlan plan) {
         SimResult sim = new HeapSimulator(layout).run(plan.phases(), true);
         return new Outcome(profile.nsPerOp(layout, sim, plan.eventsPerOp()), sim, plan.objectsPerOp(),
@@ -24,11 +26,41 @@ public final class Experiments {
     }
 
     /**
+     * Simulates one plan as harness {@code h} runs it and prices it: the heap the harness hands the
+     * loop, the harness's warm-up of the same body first (its GCs and heap growth are not counted,
+     * the state it leaves is where the timed part starts), and the harness's own cost per iteration.
+     */
+    public static Outcome run(RubyLayout layout, CostProfile profile, OpPlan plan, HarnessState h) {
+        RubyLayout l = layout.withBoot(h.boot());
+        HeapSimulator sim = new HeapSimulator(l);
+        SimResult timed = sim.run(plan.phases(), true);
+        if (h.warmupSeconds() > 0 || h.warmupPerTimedOp() > 0) {
+            double ns = profile.nsPerOp(l, timed, plan.eventsPerOp(), h);
+            long warmOps = h.warmupOps(plan.ops(), ns);
+            if (warmOps > 0) {
+                List<Phase> phases = new ArrayList<>();
+                List<Phase> body = plan.phases();
+                phases.add(new Phase(warmOps, body.get(body.size() - 1).perOp()));
+                SimResult warm = sim.run(phases, true);
+                phases.addAll(body);
+                timed = sim.run(phases, true).after(warm);
+            }
+        }
+        return new Outcome(profile.nsPerOp(l, timed, plan.eventsPerOp(), h), timed, plan.objectsPerOp(), plan.representation());
+    }
+
+    /**
      * One side of a slice loop: timed over its timing loop, and, unless R is kept while timing,
      * its kept memory from a run of the R kept slices.
      */
     public static Outcome slice(RubyLayout layout, CostProfile profile, SubseqPolicy policy, SliceLoop loop) {
-        Outcome timed = run(layout, profile, loop.timingLoop().plan(layout, policy));
+        return slice(layout, profile, policy, loop, null);
+    }
+
+    /** {@link #slice} timed in harness {@code h} (null: net of any harness, the layout's boot state). */
+    public static Outcome slice(RubyLayout layout, CostProfile profile, SubseqPolicy policy, SliceLoop loop, HarnessState h) {
+        OpPlan plan = loop.timingLoop().plan(layout, policy);
+        Outcome timed = h == null ? run(layout, profile, plan) : run(layout, profile, plan, h);
         if (loop.keepWhileTiming() || loop.retain() == 0) {
             return loop.retain() == 0 ? timed.withRetainedBytes(0) : timed;
         }
@@ -38,10 +70,16 @@ public final class Experiments {
     /** The substring sweep: one comparison per length. */
     public static List<Comparison> subseqSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
             SubseqPolicy candidate, SliceLoop loop, List<Long> lens) {
+        return subseqSweep(layout, profile, baseline, candidate, loop, lens, null);
+    }
+
+    /** {@link #subseqSweep} timed in harness {@code h} (null: net of any harness). */
+    public static List<Comparison> subseqSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
+            SubseqPolicy candidate, SliceLoop loop, List<Long> lens, HarnessState h) {
         List<Comparison> rows = new ArrayList<>(lens.size());
         for (long len : lens) {
             SliceLoop l = loop.withLen(len);
-            rows.add(new Comparison("len_bytes", len, slice(layout, profile, baseline, l), slice(layout, profile, candidate, l)));
+            rows.add(new Comparison("len_bytes", len, slice(layout, profile, baseline, l, h), slice(layout, profile, candidate, l, h)));
         }
         return rows;
     }

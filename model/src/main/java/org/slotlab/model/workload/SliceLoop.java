@@ -86,7 +86,7 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
     public OpPlan plan(RubyLayout layout, SubseqPolicy policy) {
         SubseqOutcome o = outcome(layout, policy);
         OpEvents events = new OpEvents(1, 0, o.bytesCopied(), o.sharedSetup() ? 1 : 0, o.allocatedRoot() ? 1 : 0,
-                o.sliceMallocBytes() > 0 ? 1 : 0);
+                o.sliceMallocBytes() > 0 ? 1 : 0, o.mallocBytesCopied(), o.bytesCopied() > 0 ? 1 : 0);
         List<ObjectSpec> setup = new ArrayList<>();
         if (source == SourceState.UNFROZEN_UNSHARED) {
             // The fresh source: "a" * source_len (rb_str_times -> str_enc_new, exact size).
@@ -96,7 +96,8 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
             // When the root takes over the source's buffer, the root owns it from then on.
             long sourceOwns = o.rootTookOverBuffer() ? 0 : buffer;
             setup.add(new ObjectSpec(heap, sourceOwns, ObjectSpec.IMMEDIATE, "source"));
-            events = events.plus(new OpEvents(1, 0, sourceLen, 0, 0, embeds ? 0 : 1));
+            events = events.plus(new OpEvents(1, 0, sourceLen, 0, 0, embeds ? 0 : 1, embeds ? 0 : sourceLen,
+                    OpEvents.stringTimesMemcpyCalls(sourceLen)));
         }
         long rootBuffer = o.rootTookOverBuffer() ? sourceLen + layout.termLen() : o.rootMallocBytes();
         List<Phase> phases = new ArrayList<>();

@@ -1,0 +1,102 @@
+package org.slotlab.model.cost;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.slotlab.model.harness.HarnessState;
+import org.slotlab.model.heap.SimResult;
+import org.slotlab.model.layout.RubyLayout;
+
+/**
+ * The cost model: predicted ns/op = the harness's loop + the sum, over the events one operation
+ * performs (counted exactly by the model's rules and the heap simulation), of each event times its
+ * coefficient ({@link CostTerm}). The terms that make the model more than a count of allocations:
+ * <ul>
+ * <li><b>memory cycled per GC cycle</b>: between two GCs, allocation walks through the slots the
+ *     last sweep freed and writes every malloc'd byte; when that memory (the run's
+ *     {@link SimResult#cycleBytes}) exceeds {@code cycle_cache_bytes}, the share beyond it,
+ *     {@code 1 - cycle_cache_bytes / cycleBytes}, of every byte allocated costs
+ *     {@code cycle_miss_ns_per_byte} more. A bigger slot size cycles more memory for the same
+ *     number of objects, so embedding into big slots can cost more than the copy saves;</li>
+ * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page), the malloc'd bytes in flight
+ *     at the busiest GC (the RSS the allocator must grow to), and buffers the allocator maps and
+ *     unmaps each time ({@link MallocFaults}), each at {@code page_fault_ns};</li>
+ * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, and per
+ *     object marked, so fewer but more expensive GCs (majors marking everything) are priced as such.</li>
+ * </ul>
+ */
+public final class CostModel {
+
+    private CostModel() {
+    }
+
+    /** Share of the bytes a GC cycle runs through that lies beyond {@code cacheBytes}: max(0, 1 - cache / cycle). */
+    public static double missFraction(double cycleBytes, double cacheBytes) {
+        if (cycleBytes <= cacheBytes || cycleBytes <= 0) {
+            return 0;
+        }
+        return 1 - cacheBytes / cycleBytes;
+    }
+
+    /** ns to allocate one slot of {@code slotBytes} in cache: the base cost plus its bytes up to the touch window. */
+    public static double slotNs(CostProfile p, int slotBytes) {
+        return p.get(CostProfile.ALLOC) + p.get(CostProfile.SLOT_BYTE) * Math.min(slotBytes, p.get(CostProfile.SLOT_WINDOW));
+    }
+
+    /**
+     * Bytes per op that come from beyond the cache: the share of the bytes allocated per op that a
+     * GC cycle of {@code cycleBytes} cannot keep in {@code cacheBytes}, plus the share of one op's
+     * copy that is itself larger than the cache (a copy of 40 MB streams from memory).
+     */
+    public static double memoryBeyondCache(double bytesPerOp, double cycleBytes, double copiedPerOp, double cacheBytes) {
+        return bytesPerOp * missFraction(cycleBytes, cacheBytes) + copiedPerOp * missFraction(copiedPerOp, cacheBytes);
+    }
+
+    /** Page faults per op the model expects for {@code sim}. */
+    public static double faultsPerOp(CostProfile p, RubyLayout layout, SimResult sim) {
+        if (sim.ops() == 0) {
+            return 0;
+        }
+        double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES)
+                + sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
+        if (sim.mallocCalls() > 0) {
+            faults += sim.mallocCalls() * p.mallocFaults().faultsPerBuffer((double) sim.mallocBytes() / sim.mallocCalls());
+        }
+        return faults / sim.ops();
+    }
+
+    /**
+     * Prices one simulated run. {@code harness} may be null: then the time is net of any harness
+     * (benchmark-driver's convention).
+     */
+    public static TimeBreakdown price(CostProfile p, RubyLayout layout, SimResult sim, OpEvents e, HarnessState harness) {
+        Map<String, Double> parts = new LinkedHashMap<>();
+        double n = sim.ops();
+        parts.put(TimeBreakdown.HARNESS, harness == null ? 0 : harness.loopNs());
+        if (n == 0) {
+            return new TimeBreakdown(parts, 0, 0, 0);
+        }
+        parts.put(TimeBreakdown.CALLS, e.methodCalls() * p.get(CostProfile.METHOD_CALL) + e.newCalls() * p.get(CostProfile.NEW_CALL));
+        long[] alloc = sim.allocations();
+        double slots = 0;
+        for (int h = 0; h < alloc.length; h++) {
+            slots += alloc[h] / n * slotNs(p, layout.slotSize(h));
+        }
+        parts.put(TimeBreakdown.SLOTS, slots);
+        double cycle = sim.cycleBytes(layout);
+        double cache = p.get(CostProfile.CYCLE_CACHE);
+        double miss = missFraction(cycle, cache);
+        double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
+        parts.put(TimeBreakdown.CYCLE_MISS, memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), cache) * p.get(CostProfile.CYCLE_MISS));
+        parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
+                + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));
+        parts.put(TimeBreakdown.MALLOC, e.mallocs() * p.get(CostProfile.MALLOC));
+        double faults = faultsPerOp(p, layout, sim);
+        parts.put(TimeBreakdown.FAULTS, faults * p.get(CostProfile.PAGE_FAULT));
+        parts.put(TimeBreakdown.SHARED, e.sharedSetups() * p.get(CostProfile.SHARED_SETUP));
+        parts.put(TimeBreakdown.ROOTS, e.frozenRoots() * p.get(CostProfile.FROZEN_ROOT));
+        double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
+                + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.markedSum() * p.get(CostProfile.GC_MARK);
+        parts.put(TimeBreakdown.GC, gc / n);
+        return new TimeBreakdown(parts, miss, cycle, faults);
+    }
+}

@@ -1,0 +1,80 @@
+package org.slotlab.model.cost;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The terms of the cost model: each turns one counted event into nanoseconds. Every term has a
+ * name (the coefficient's name in profile files), a unit, what it stands for in CRuby, and the
+ * calibration probe unit that isolates it ({@code probes/timing.rb}: rows of that unit differ
+ * from each other by this event and little else).
+ *
+ * <p>The terms can subtract where CRuby does: a variant that allocates fewer objects but cycles
+ * more memory per GC cycle (bigger slots, malloc'd buffers piling up between sweeps) pays
+ * {@link #CYCLE_MISS} and {@link #PAGE_FAULT} for it, so fewer allocations do not by themselves
+ * make it faster.
+ */
+public enum CostTerm {
+    METHOD_CALL("method_call_ns", "ns/call", "interpreter call of a C method that allocates nothing itself (getbyte, bytesize)", "calls"),
+    NEW_CALL("new_call_ns", "ns/call", "Class#new beyond the slot it takes: allocate and initialize dispatch", "alloc"),
+    SLOT_ALLOC("slot_alloc_ns", "ns/slot", "taking a free slot (newobj_of fast path), initialising its header, and sweeping it later, in cache", "alloc"),
+    SLOT_BYTE("slot_ns_per_byte", "ns/byte", "per byte of slot size allocated, up to slot_touch_window_bytes, in cache (a bigger slot has more lines to bring in and sweep)", "alloc"),
+    SLOT_WINDOW("slot_touch_window_bytes", "bytes", "slot bytes beyond which a bigger slot costs no more to allocate in cache (the lines the hardware prefetcher brings along; a threshold, scanned)", "alloc"),
+    CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes: slots and malloc'd bytes that no longer stay in cache between one cycle and the next", "footprint"),
+    CYCLE_CACHE("cycle_cache_bytes", "bytes", "memory a GC cycle can run through before allocation slows (a threshold, scanned, not a linear term)", "footprint"),
+    COPY("copy_ns_per_byte", "ns/byte", "memcpy of string bytes into a slot (an embedded string)", "slices"),
+    MEMCPY_CALL("memcpy_call_ns", "ns/call", "one memcpy call beyond its bytes (String#* fills its result by doubling, one call per step)", "strings"),
+    MALLOC_COPY("malloc_copy_ns_per_byte", "ns/byte", "bytes written into a malloc'd buffer (a heap string's contents)", "strings"),
+    MALLOC("malloc_free_ns", "ns/pair", "one ruby_xmalloc and the free the sweep does later, small block", "strings"),
+    PAGE_FAULT("page_fault_ns", "ns/fault", "a minor page fault: the kernel maps and zeroes a 4 KiB page the process touches for the first time", "faults"),
+    SHARED_SETUP("shared_setup_ns", "ns/slice", "str_replace_shared: a NOEMBED header pointing into the root, flags, coderange, write barrier", "slices"),
+    FROZEN_ROOT("frozen_root_ns", "ns/root", "str_new_frozen_buffer beyond the root's slot and bytes (heap_str_make_shared bookkeeping)", "roots"),
+    GC_MINOR("gc_minor_ns", "ns/GC", "a minor GC's fixed work: marking roots and the remembered set, starting and finishing the sweep", "gc"),
+    GC_MAJOR("gc_major_ns", "ns/GC", "a major GC's fixed work beyond marking objects", "gc"),
+    GC_PAGE("gc_ns_per_page", "ns/page/GC", "a GC's work per heap page (mark bitmaps, sweeping a page), all heaps", "gc"),
+    GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc");
+
+    private final String id;
+    private final String unit;
+    private final String description;
+    private final String probeUnit;
+
+    CostTerm(String id, String unit, String description, String probeUnit) {
+        this.id = id;
+        this.unit = unit;
+        this.description = description;
+        this.probeUnit = probeUnit;
+    }
+
+    /** The coefficient's name in profile files and reports. */
+    public String id() {
+        return id;
+    }
+
+    public String unit() {
+        return unit;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    /** The calibration probe unit whose rows isolate this term. */
+    public String probeUnit() {
+        return probeUnit;
+    }
+
+    /** The coefficient names, in report order. */
+    public static List<String> ids() {
+        return Arrays.stream(values()).map(CostTerm::id).toList();
+    }
+
+    public static CostTerm of(String id) {
+        for (CostTerm t : values()) {
+            if (t.id.equals(id)) {
+                return t;
+            }
+        }
+        throw new IllegalArgumentException("unknown cost coefficient '" + id + "' (known: " + String.join(", ", ids()) + ")");
+    }
+}
