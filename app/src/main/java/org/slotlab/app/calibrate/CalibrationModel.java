@@ -104,8 +104,11 @@ public final class CalibrationModel {
         w.println("  embed offset " + l.embedOffset() + " B, termlen " + l.termLen() + ", " + l.embedRule()
                 + (l.embedRule() == RubyLayout.EmbedRule.FIXED ? " capa " + l.fixedEmbedCapa() : "")
                 + ", largest embedded len " + l.maxEmbeddedLen() + " B");
-        w.printf(Locale.ROOT, "Fit: %d rows, R² %.3f, residual s.e. %.1f ns, loop overhead %.1f ns subtracted%n",
-                f.rows().size(), f.rSquared(), f.residualStandardError(), f.loopOverheadNs());
+        w.printf(Locale.ROOT, "Fit: %d rows, R² %.3f, residual s.e. %.1f ns, condition number %.3g (each unit's empty loop subtracted)%n",
+                f.rows().size(), f.rSquared(), f.residualStandardError(), f.conditionNumber());
+        w.println("Check: " + f.profile().check().summary());
+        f.profile().harnesses().values().forEach(h -> w.println("Harness " + h.describe()));
+        c.harnessNotes().forEach(n -> w.println("Harness " + n));
         w.printf(Locale.ROOT, "%-24s %10s %-12s %s%n", "coefficient", "value", "unit", "95% CI / source");
         for (CalibrationFit.CoefficientFit k : f.coefficients()) {
             String src = !k.fitted() ? "default (" + k.note() + ")"

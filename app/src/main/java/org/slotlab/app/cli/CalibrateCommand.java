@@ -120,8 +120,13 @@ public final class CalibrateCommand implements Callable<Integer> {
         w.println("Boot state: pages " + Arrays.toString(l.boot().pages()) + ", live " + Arrays.toString(l.boot().liveSlots())
                 + ", old " + Arrays.toString(l.boot().oldSlots()) + ", GCs since major "
                 + (l.boot().gcsSinceMajor() < 0 ? "unknown" : l.boot().gcsSinceMajor()));
-        w.printf(Locale.ROOT, "Fit: %d rows of timing.rb %s, loop overhead %.1f ns subtracted, R² %.3f, residual s.e. %.1f ns, %d degrees of freedom%n",
-                f.rows().size(), c.timing().mode(), f.loopOverheadNs(), f.rSquared(), f.residualStandardError(), f.degreesOfFreedom());
+        w.printf(Locale.ROOT, "Fit: %d rows of timing.rb %s in %d probe units (each unit's empty loop subtracted), R² %.3f, residual s.e. %.1f ns, "
+                + "%d degrees of freedom, condition number %.3g%n", f.rows().size(), c.timing().mode(), c.timing().units().size(), f.rSquared(),
+                f.residualStandardError(), f.degreesOfFreedom(), f.conditionNumber());
+        w.println("Check: " + f.profile().check().summary());
+        f.profile().check().details().forEach(d -> w.println("  " + d));
+        f.profile().harnesses().values().forEach(h -> w.println("Harness " + h.describe()));
+        c.harnessNotes().forEach(n -> w.println("Harness " + n));
         w.printf(Locale.ROOT, "%-24s %12s %-13s %10s  %-24s %s%n", "coefficient", "value", "unit", "± s.e.", "95% CI", "source");
         for (CalibrationFit.CoefficientFit k : f.coefficients()) {
             String se = k.fitted() && !k.atZeroBound() ? num(k.standardError()) : "";
@@ -129,9 +134,10 @@ public final class CalibrateCommand implements Callable<Integer> {
             String src = !k.fitted() ? "default: " + k.note() : k.atZeroBound() ? "fitted, held at 0" : "fitted";
             w.printf(Locale.ROOT, "%-24s %12s %-13s %10s  %-24s %s%n", k.name(), num(k.value()), k.unit(), se, ci, src);
         }
-        w.printf(Locale.ROOT, "%-28s %10s %10s %10s%n", "row (ns/op)", "measured", "model", "residual");
+        w.printf(Locale.ROOT, "%-44s %10s %10s %10s %10s %7s%n", "row (ns/op)", "measured", "model", "residual", "held out", "noise");
         for (CalibrationFit.RowFit r : f.rows()) {
-            w.printf(Locale.ROOT, "%-28s %10.1f %10.1f %+10.1f%n", r.name(), r.measuredNs(), r.predictedNs(), r.residualNs());
+            w.printf(Locale.ROOT, "%-44s %10.1f %10.1f %+10.1f %10.1f %6.1f%%%n", r.name(), r.measuredNs(), r.predictedNs(), r.residualNs(),
+                    r.heldOutNs(), 100 * r.noise());
         }
         w.flush();
     }

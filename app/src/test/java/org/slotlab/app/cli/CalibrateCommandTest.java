@@ -20,7 +20,7 @@ import org.slotlab.model.layout.RubyLayout;
 class CalibrateCommandTest {
 
     static final String LAYOUT_31 = "/sample-data/measured/layout-ruby-3.1.2-debian12-x86_64.json";
-    static final String TIMING_31 = "/sample-data/measured/timing-quick-ruby-3.1.2-debian12-x86_64.json";
+    static final String TIMING_31 = org.slotlab.app.calibrate.FakeRubies.READINGS_31;
 
     @TempDir
     Path dir;
@@ -44,8 +44,10 @@ class CalibrateCommandTest {
                 .contains("R² 0.9")
                 .contains("copy_ns_per_byte")
                 .contains("default: ")
-                .contains("suffix_unfrozen_1024_32");
-        assertThat(r.err.toString()).contains("calibrate: [1/2] timing.rb: second").contains("layout.rb");
+                .contains("roots/fresh_1000_own_suffix_200")
+                .contains("Check: ")
+                .contains("Harness bare: pages per heap");
+        assertThat(r.err.toString()).contains("timing.rb: calls").contains("layout.rb");
         CostProfile p = CostProfile.load(out);
         RubyLayout l = p.layout().orElseThrow();
         assertThat(l.slotSizes()).containsExactly(40);

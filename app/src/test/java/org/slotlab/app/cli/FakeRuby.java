@@ -41,20 +41,11 @@ final class FakeRuby {
         }
     }
 
-    /** A fake that prints the committed output of each probe it is asked to run. */
-    static Path replaying(Path dir, String version, String layoutResource, String timingResource, String measureResource) throws IOException {
-        StringBuilder body = new StringBuilder("case \"$2\" in\n");
-        if (layoutResource != null) {
-            body.append("  *layout.rb) cat '").append(resource(dir, layoutResource)).append("' ;;\n");
-        }
-        if (timingResource != null) {
-            body.append("  *timing.rb) echo 'slotlab-progress 0 2 first' >&2; echo 'slotlab-progress 1 2 second' >&2; cat '")
-                    .append(resource(dir, timingResource)).append("' ;;\n");
-        }
-        if (measureResource != null) {
-            body.append("  *measure.rb) cat '").append(resource(dir, measureResource)).append("' ;;\n");
-        }
-        body.append("  *) echo \"unexpected probe $2\" >&2; exit 3 ;;\nesac");
-        return script(dir, "ruby", version, body.toString());
+    /**
+     * A fake that prints the committed output of each probe it is asked to run: layout.rb's, the
+     * harness and timing units of {@code readingsResource} (calibration readings), measure.rb's.
+     */
+    static Path replaying(Path dir, String version, String layoutResource, String readingsResource, String measureResource) throws IOException {
+        return script(dir, "ruby", version, org.slotlab.app.calibrate.FakeRubies.replayCases(dir, layoutResource, readingsResource, measureResource));
     }
 }

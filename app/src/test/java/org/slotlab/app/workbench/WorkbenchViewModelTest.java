@@ -40,7 +40,7 @@ class WorkbenchViewModelTest {
         assertThat(vm.parameters().source()).isEqualTo(SourceState.FROZEN);
         assertThat(vm.largestEmbeddedProperty().get()).isEqualTo("largest embedded length: 231 B");
         assertThat(vm.run().charts()).hasSize(3);
-        assertThat(vm.statusProperty().get()).contains("ruby-4.1-dev").contains("seed-000").contains("pinned: none");
+        assertThat(vm.statusProperty().get()).contains("ruby-4.1-dev").contains("feature-22186-arm64-macos").contains("pinned: none");
         assertThat(vm.canUndoProperty().get()).isFalse();
     }
 

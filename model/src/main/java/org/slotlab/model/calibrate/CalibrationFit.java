@@ -6,8 +6,11 @@ import org.slotlab.model.cost.CostProfile;
 /**
  * The result of fitting a {@link CostProfile} to a real Ruby's probe timings
  * ({@link ProfileCalibration#fit}): the profile itself (with the layout it was measured on), and
- * for the report what each coefficient's estimate rests on and how well the model's counted events
- * explain each timed row. Issue 6: "residuals and confidence per coefficient reported".
+ * for the report what each coefficient's estimate rests on (standard error, 95% interval, or why
+ * the probes could not determine it), how well-posed the fit was (condition number of the scaled
+ * design), how well the model's counted events explain each timed row, and how well the fit
+ * predicts each row when that row is left out of it (cross-validation), against the row's own
+ * run-to-run noise.
  *
  * @param profile the fitted profile; its layout is the calibrated one
  * @param coefficients one entry per {@link CostProfile#NAMES}, in that order
@@ -15,15 +18,19 @@ import org.slotlab.model.cost.CostProfile;
  * @param rSquared 1 - RSS/TSS over the rows' measured ns per op (loop overhead removed)
  * @param residualStandardError sqrt(RSS / degrees of freedom) of the unweighted residuals, ns per op
  * @param degreesOfFreedom rows minus fitted coefficients
- * @param loopOverheadNs the {@code empty_loop} row's ns per iteration, subtracted from every row
+ * @param conditionNumber of the weighted design with unit-norm columns (1 is ideal; above about 1e3
+ *                        the coefficients trade off against each other)
+ * @param cacheScan weighted residual sum of squares per scanned {@code cycle_cache_bytes}
  * @param skippedRows rows the model cannot price (e.g. a slot size the layout lacks), with the reason
  */
 public record CalibrationFit(CostProfile profile, List<CoefficientFit> coefficients, List<RowFit> rows, double rSquared,
-                             double residualStandardError, int degreesOfFreedom, double loopOverheadNs, List<String> skippedRows) {
+                             double residualStandardError, int degreesOfFreedom, double conditionNumber, List<double[]> cacheScan,
+                             List<String> skippedRows) {
 
     public CalibrationFit {
         coefficients = List.copyOf(coefficients);
         rows = List.copyOf(rows);
+        cacheScan = List.copyOf(cacheScan);
         skippedRows = List.copyOf(skippedRows);
     }
 
@@ -47,13 +54,21 @@ public record CalibrationFit(CostProfile profile, List<CoefficientFit> coefficie
     /**
      * One timed row against the fitted profile.
      *
-     * @param name the probe row's name, e.g. {@code middle_64}
+     * @param name the probe row's unit and name, e.g. {@code slices/middle_64}
      * @param group the probe row's group
-     * @param measuredNs fastest repeat's ns per iteration minus the loop overhead
-     * @param predictedNs the fitted profile's ns per op for the model's events of this row
+     * @param measuredNs fastest repeat's ns per iteration minus the unit's loop overhead
+     * @param predictedNs the fitted profile's ns per op for this row's events
      * @param residualNs measured - predicted
+     * @param heldOutNs the prediction of a fit made without this row (cross-validation)
+     * @param noise the row's run-to-run spread, (median - fastest) / fastest of its repeats
      */
-    public record RowFit(String name, String group, double measuredNs, double predictedNs, double residualNs) {
+    public record RowFit(String name, String group, double measuredNs, double predictedNs, double residualNs, double heldOutNs,
+                         double noise) {
+
+        /** Relative error of the held-out prediction. */
+        public double heldOutError() {
+            return measuredNs > 0 ? heldOutNs / measuredNs - 1 : 0;
+        }
     }
 
     /** The entry of one coefficient. */

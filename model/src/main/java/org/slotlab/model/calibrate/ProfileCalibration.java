@@ -1,16 +1,26 @@
 package org.slotlab.model.calibrate;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
+import org.slotlab.model.cost.CacheSizes;
 import org.slotlab.model.cost.Coefficient;
+import org.slotlab.model.cost.CostModel;
 import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.cost.CostTerm;
+import org.slotlab.model.cost.FitCheck;
+import org.slotlab.model.cost.MallocFaults;
 import org.slotlab.model.cost.OpEvents;
+import org.slotlab.model.harness.Harness;
+import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.HeapSimulator;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
@@ -20,41 +30,39 @@ import org.slotlab.model.layout.GcParams;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.string.SlicePosition;
 import org.slotlab.model.string.SourceState;
-import org.slotlab.model.string.StrSubseq;
-import org.slotlab.model.string.SubseqOutcome;
-import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.SliceLoop;
-import org.slotlab.model.workload.SlotAlloc;
+import org.slotlab.model.string.SubseqPolicies;
 
 /**
- * Calibration against a real Ruby, end to end (issue 6, "Calibration"): the heap layout read by
- * {@code layout.rb} becomes a {@link RubyLayout} ({@link #layoutOf}), and the timings of
- * {@code timing.rb} fit a {@link CostProfile} ({@link #fit}) by {@link LeastSquares#nonNegative}.
- * The design matrix is built from the model's own counts: each probe row is turned into the
- * {@link OpPlan} the model would run for that Ruby expression ({@code X * len} is
- * {@link StrSubseq#copy}, {@code SRC.byteslice} a {@link SliceLoop}, {@code Klass.new} a
- * {@link SlotAlloc}), simulated by {@link HeapSimulator} on the calibrated layout, and its events
- * per op are exactly what {@link CostProfile#nsPerOp} multiplies (calls, bytes copied, shared
- * setups, frozen roots, mallocs, slots per heap, pages swept and objects marked by its GCs). So a
- * fitted coefficient means what the default profile's does. A coefficient whose column is zero or
- * a combination of the columns kept before it cannot be told apart by the probes: it keeps the
- * default value, its contribution is taken off the timings first, and its provenance says so.
- * The {@code empty_loop} row's time is the loop overhead and is subtracted from every row; rows are
- * weighted by 1 / their time (relative least squares), so a 50 ns row counts as much as a 500 ns one.
+ * Calibration against a real Ruby, end to end: the heap layout read by {@code layout.rb} becomes a
+ * {@link RubyLayout} ({@link #layoutOf}); the heap each benchmark harness hands a loop is read by
+ * {@code harness.rb} ({@link HarnessReading}); and the timings of {@code timing.rb}'s units, each
+ * run in fresh processes, fit the coefficients of {@link CostModel} ({@link #fit}).
  *
- * <p>Example (Debian 12's ruby 3.1.2, the committed quick timings): {@code slot_alloc_ns} keeps
- * its default because every probe allocation comes with a call (its column is a combination of
- * {@code method_call_ns} and {@code new_call_ns}); {@code slot_touch_ns_per_byte} keeps its
- * default because 3.1 has only 40-byte slots.
+ * <p>The fit's design matrix has one row per probe row and one column per {@link CostTerm}. The
+ * columns come from two places: what the row's expression does, from the model's own rules
+ * (C calls, Class#new calls, slots and their sizes, bytes copied into slots or into malloc'd
+ * buffers, mallocs, shared headers, frozen roots), and what the row's process measured while it
+ * ran (minor and major GCs, page faults, heap pages, live slots), so that the cost of a GC is
+ * fitted to the GCs that really ran. The loop's own overhead is the unit's empty-loop row and is
+ * taken off every row of that unit. Rows are weighted by 1 / their time (relative least squares)
+ * and the costs are kept non-negative (Lawson-Hanson). {@code cycle_cache_bytes} is a threshold,
+ * not a linear term: it is scanned over a range of sizes and the one with the least weighted
+ * residual is kept (the scan is in the report).
+ *
+ * <p>What the report says about the fit: per coefficient its standard error and 95% interval, or
+ * why the probes could not determine it (no row has the event, or its column is a combination of
+ * others: then it keeps the default and says so); the condition number of the scaled design; and
+ * a cross-validation: every row is predicted by a fit made without it, and compared with its own
+ * noise. A profile whose held-out rows miss by more than their noise is marked untrusted
+ * ({@link FitCheck}).
  */
 public final class ProfileCalibration {
 
-    /** Provenance of a coefficient the probes cannot determine (issue 6 calibration brief). */
+    /** Provenance of a coefficient the probes cannot determine. */
     public static final String NOT_DETERMINED = "default (not determined by the probes)";
-    /** Bytes of timing.rb's frozen source {@code SRC} (timing.rb {@code SRC_BYTES}). */
-    public static final long PROBE_SOURCE_BYTES = 8192;
     /** sizeof(struct RString) on 64-bit CRuby 3.1-3.4 (include/ruby/internal/core/rstring.h), used when the reading has no shared slice. */
     public static final int DEFAULT_RSTRING_SIZE = 40;
     /** Bytes before a page's first slot: struct heap_page_header, one pointer (gc.c 3.1 / gc/default/default.c 3.4). */
@@ -66,19 +74,41 @@ public final class ProfileCalibration {
     /** A column whose part outside the span of the kept columns is below this share of its norm is not fitted. */
     static final double INDEPENDENCE_TOLERANCE = 1e-3;
     /** Floor of a row's measured time in the relative weights, ns: a row faster than the loop's noise must not dominate. */
-    static final double MIN_ROW_NS = 1.0;
-    /** Live objects the ring row keeps: timing.rb's {@code RING = Array.new(50_000)}. */
-    static final long PROBE_RING = 50_000;
+    static final double MIN_ROW_NS = 2.0;
+    /** Smallest and largest {@code cycle_cache_bytes} scanned, and the step between scanned sizes (a factor). */
+    static final double CACHE_SCAN_FROM = 256 * 1024.0;
+    static final double CACHE_SCAN_TO = 1024.0 * 1024 * 1024;
+    static final double CACHE_SCAN_STEP = Math.sqrt(2);
+    /**
+     * A held-out row passes when its prediction is within this share of its measured time, or
+     * within {@link #NOISE_MULTIPLE} times its own run-to-run spread, whichever is larger.
+     */
+    public static final double HELD_OUT_TOLERANCE = 0.10;
+    public static final double NOISE_MULTIPLE = 2.0;
+    /** Share of held-out rows that must pass for the profile to be trusted. */
+    public static final double TRUSTED_SHARE = 0.80;
+    /**
+     * Largest median run-to-run noise of the probe rows for a trusted profile: beyond it, held-out
+     * rows pass because their noise is wide, not because the model predicts them.
+     */
+    public static final double MAX_MEDIAN_NOISE = 0.10;
 
     /**
-     * The order in which columns are taken into the fit: a later column confounded with earlier ones
-     * keeps its default. The direct costs come first; the GC's per-page and per-object costs last,
-     * because in a dying loop on one heap the pages swept per op grow with the slots allocated per op,
-     * so they are told apart only by rows whose GCs come from elsewhere (malloc, a retained ring).
+     * The order in which columns are taken into the fit: a later column confounded with earlier
+     * ones keeps its default. Direct costs first, then the memory and GC terms.
      */
-    static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.COPY,
-            CostProfile.MALLOC, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.ALLOC, CostProfile.TOUCH,
-            CostProfile.GC_PAGE, CostProfile.GC_MARK);
+    static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.ALLOC,
+            CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
+            CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE,
+            CostProfile.GC_MARK, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
+
+    /**
+     * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
+     * the GC it runs (the Ruby-level call, a full immediate sweep). The GC.start rows fix the costs
+     * per page and per marked object; this term keeps their extra overhead out of the fixed cost of
+     * the GCs that allocation starts.
+     */
+    static final String GC_START_CALL = "gc_start_call_ns";
 
     private ProfileCalibration() {
     }
@@ -90,16 +120,33 @@ public final class ProfileCalibration {
      * @param reading its numbers, checked
      * @param layout the calibrated layout
      * @param timing what timing.rb measured
+     * @param harnesses what harness.rb read in each harness it could run
+     * @param harnessNotes harnesses that could not be measured, with the reason
      * @param fit the fitted profile and its report
      */
-    public record Calibration(RubyReport report, LayoutReading reading, RubyLayout layout, TimingReport timing, CalibrationFit fit) {
+    public record Calibration(RubyReport report, LayoutReading reading, RubyLayout layout, TimingReport timing,
+                              List<HarnessReading> harnesses, List<String> harnessNotes, CalibrationFit fit) {
     }
 
     /**
-     * Runs both probes on the runner's Ruby and fits. Progress: one step for the layout probe, then
-     * timing.rb's own lines.
+     * Where the harness libraries are: benchmark-ips's lib directory (null: the installed gem) and
+     * a ruby-bench checkout (null: ruby-bench is not measured).
      */
+    public record HarnessLibraries(Path benchmarkIps, Path rubyBench) {
+        public static final HarnessLibraries NONE = new HarnessLibraries(null, null);
+    }
+
+    /** Runs the probes on the runner's Ruby and fits, with the harness libraries that are installed. */
     public static Calibration calibrate(RubyProbeRunner runner, TimingMode mode, Consumer<ProbeProgress> progress)
+            throws CalibrationException {
+        return calibrate(runner, mode, HarnessLibraries.NONE, progress);
+    }
+
+    /**
+     * Runs layout.rb, harness.rb in every harness it can, then every unit of timing.rb, and fits.
+     * Progress: one step for the layout, one per harness, then one per timing process.
+     */
+    public static Calibration calibrate(RubyProbeRunner runner, TimingMode mode, HarnessLibraries libs, Consumer<ProbeProgress> progress)
             throws CalibrationException {
         Consumer<ProbeProgress> p = progress == null ? x -> { } : progress;
         p.accept(new ProbeProgress(RubyProbeRunner.LAYOUT_PROBE, 0, 1, "heap layout"));
@@ -107,9 +154,89 @@ public final class ProfileCalibration {
         LayoutReading reading = LayoutReading.of(report);
         RubyLayout layout = layoutOf(report);
         p.accept(new ProbeProgress(RubyProbeRunner.LAYOUT_PROBE, 1, 1, "done"));
+        List<HarnessReading> harnesses = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Harness[] all = Harness.values();
+        for (int i = 0; i < all.length; i++) {
+            Harness h = all[i];
+            p.accept(new ProbeProgress(RubyProbeRunner.HARNESS_PROBE, i, all.length, h.id()));
+            Path lib = h == Harness.BENCHMARK_IPS ? libs.benchmarkIps() : h == Harness.RUBY_BENCH ? libs.rubyBench() : null;
+            if (h == Harness.RUBY_BENCH && lib == null) {
+                notes.add("ruby-bench: not measured (give the path of a ruby-bench checkout to measure it)");
+                continue;
+            }
+            try {
+                harnesses.add(runner.readHarness(h, lib));
+            } catch (CalibrationException e) {
+                if (h == Harness.BARE) {
+                    throw e;
+                }
+                notes.add(h.id() + ": not measured (" + e.getMessage() + ")");
+            }
+        }
+        p.accept(new ProbeProgress(RubyProbeRunner.HARNESS_PROBE, all.length, all.length, "done"));
         TimingReport timing = runner.readTiming(mode, p);
-        CalibrationFit fit = fit(timing, layout, CostProfile.defaultProfile());
-        return new Calibration(report, reading, layout, timing, fit);
+        CalibrationFit fit = fit(timing, layout, CostProfile.defaultProfile(), readCaches(), harnesses);
+        return new Calibration(report, reading, layout, timing, harnesses, notes, fit);
+    }
+
+    /**
+     * The data caches of this machine: {@code /sys/devices/system/cpu/cpu0/cache/index*} on Linux,
+     * {@code sysctl hw.l1dcachesize hw.l2cachesize hw.l3cachesize} on macOS; unknown elsewhere.
+     */
+    public static CacheSizes readCaches() {
+        Path sys = Path.of("/sys/devices/system/cpu/cpu0/cache");
+        if (Files.isDirectory(sys)) {
+            long l1 = 0;
+            long l2 = 0;
+            long l3 = 0;
+            try (var dirs = Files.list(sys)) {
+                for (Path d : dirs.filter(x -> x.getFileName().toString().startsWith("index")).toList()) {
+                    String type = Files.readString(d.resolve("type")).trim();
+                    int level = Integer.parseInt(Files.readString(d.resolve("level")).trim());
+                    long size = CacheSizes.parseSize(Files.readString(d.resolve("size")));
+                    if (type.equals("Instruction")) {
+                        continue;
+                    }
+                    if (level == 1) {
+                        l1 = size;
+                    } else if (level == 2) {
+                        l2 = size;
+                    } else if (level >= 3) {
+                        l3 = Math.max(l3, size);
+                    }
+                }
+                return new CacheSizes(l1, l2, l3, sys.toString());
+            } catch (IOException | RuntimeException e) {
+                return CacheSizes.UNKNOWN;
+            }
+        }
+        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("mac")) {
+            long[] v = new long[3];
+            String[] keys = {"hw.l1dcachesize", "hw.l2cachesize", "hw.l3cachesize"};
+            for (int i = 0; i < 3; i++) {
+                v[i] = sysctl(keys[i]);
+            }
+            return new CacheSizes(v[0], v[1], v[2], "sysctl hw.*cachesize");
+        }
+        return CacheSizes.UNKNOWN;
+    }
+
+    private static long sysctl(String key) {
+        try {
+            Process pr = new ProcessBuilder("sysctl", "-n", key).redirectErrorStream(true).start();
+            String out = new String(pr.getInputStream().readAllBytes()).trim();
+            if (!pr.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || pr.exitValue() != 0) {
+                pr.destroyForcibly();
+                return 0;
+            }
+            return Long.parseLong(out);
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 0;
+        }
     }
 
     // ------------------------------------------------------------------ layout
@@ -199,153 +326,316 @@ public final class ProfileCalibration {
 
     // ------------------------------------------------------------------ the fit
 
-    /** A timing row as the model sees it: the plan of its loop body, or why there is none. */
-    record RowPlan(TimingReport.Row row, OpPlan plan, String skipped) {
+    /**
+     * One probe row as the fit sees it: its measured time net of the loop, its noise, the columns
+     * that do not depend on {@code cycle_cache_bytes}, and what the memory column needs.
+     *
+     * @param row the probe row
+     * @param y fastest repeat's ns per iteration minus the unit's empty loop
+     * @param noise the row's relative run-to-run spread
+     * @param columns per coefficient name, the row's events per op (the memory column excluded)
+     * @param bytesPerOp slot and malloc'd bytes allocated per op (what a GC cycle runs through)
+     * @param gcsPerOp GCs per op measured while the row ran
+     */
+    record DesignRow(TimingReport.Row row, double y, double noise, Map<String, Double> columns, List<Integer> slots, double bytesPerOp,
+            double gcsPerOp) {
+
+        /** Bytes one GC cycle of this row ran through. */
+        double cycleBytes() {
+            return bytesPerOp / (gcsPerOp + 1.0 / row.n());
+        }
+
+        double column(String name, Thresholds t) {
+            if (name.equals(CostProfile.CYCLE_MISS)) {
+                double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
+                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+            }
+            if (name.equals(CostProfile.SLOT_BYTE)) {
+                double b = 0;
+                for (int s : slots) {
+                    b += Math.min(s, t.window());
+                }
+                return b;
+            }
+            return columns.getOrDefault(name, 0.0);
+        }
     }
 
-    /** The model's plan for one probe row, or empty with the reason when the model cannot price it. */
-    static RowPlan planOf(TimingReport.Row row, RubyLayout layout) {
-        long n = row.n();
-        // the heap of the row's result: the slot its memsize names, else sizeof(RString)'s
-        int sampled = row.sampleMemsize() > 0 ? layout.heapIndexOfSlot((int) row.sampleMemsize()) : -1;
-        int base = sampled >= 0 ? sampled : layout.rstringHeap();
+    /** The two threshold coefficients, scanned rather than fitted: cycle_cache_bytes and slot_touch_window_bytes. */
+    record Thresholds(double cache, double window) {
+    }
+
+    /** What one probe row's expression does per iteration, from the model's rules. */
+    record RowEvents(OpEvents events, List<Integer> slots, long mallocBytes) {
+    }
+
+    /** The events of one probe row, or null with the reason in {@code why} when the model cannot price it. */
+    static RowEvents eventsOf(TimingReport.Row row, RubyLayout layout, StringBuilder why) {
+        int base = layout.slotSize(0);
+        int slot = (int) row.feature("slot_size");
+        if (slot > 0 && layout.heapIndexOfSlot(slot) < 0) {
+            why.append("the layout has no ").append(slot).append(" B slots");
+            return null;
+        }
+        long calls = row.feature("calls");
         switch (row.group()) {
-            case "alloc_object": {
-                int slot = (int) row.feature("slot_size");
-                if (layout.heapIndexOfSlot(slot) < 0) {
-                    return new RowPlan(row, null, "the layout has no " + slot + " B slots");
-                }
-                return new RowPlan(row, new SlotAlloc(slot, n).plan(layout), null);
-            }
-            case "alloc_multi": {
-                int k = (int) row.feature("objects");
-                List<ObjectSpec> specs = new ArrayList<>();
+            case "call":
+                return new RowEvents(new OpEvents(calls, 0, 0, 0, 0, 0), List.of(), 0);
+            case "alloc": {
+                long k = row.feature("slots");
+                List<Integer> slots = new ArrayList<>();
                 for (int i = 0; i < k; i++) {
-                    specs.add(ObjectSpec.dying(base, "object"));
+                    slots.add(slot);
                 }
-                return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), new OpEvents(0, k, 0, 0, 0, 0), k, "40"), null);
+                return new RowEvents(new OpEvents(calls, row.feature("new_calls"), 0, 0, 0, 0), slots, 0);
             }
-            case "alloc_literal": {
-                // x = []: newarray allocates a 40 B embedded array; no method call
-                int k = (int) row.feature("objects");
-                List<ObjectSpec> specs = new ArrayList<>();
-                for (int i = 0; i < k; i++) {
-                    specs.add(ObjectSpec.dying(base, "array"));
-                }
-                return new RowPlan(row, new OpPlan(List.of(new Phase(n, specs)), OpEvents.NONE, k, "40"), null);
+            case "string":
+            case "footprint": {
+                // String#* (or x = [] in the smallest heap's footprint rows: nothing copied)
+                long copied = row.feature("copied_bytes");
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 0, 0, OpEvents.stringTimesMemcpyCalls(copied)), List.of(slot), 0);
             }
-            case "alloc_string":
-            case "alloc_string_malloc":
-            case "source_only": {
-                long len = row.feature("copied_bytes");
-                SubseqOutcome o = StrSubseq.copy(layout, len);
-                ObjectSpec s = new ObjectSpec(layout.heapIndexOfSlot(o.sliceSlotBytes()), o.sliceMallocBytes(), ObjectSpec.IMMEDIATE, "string");
-                return new RowPlan(row, new OpPlan(List.of(new Phase(n, List.of(s))),
-                        new OpEvents(1, 0, len, 0, 0, o.sliceMallocBytes() > 0 ? 1 : 0), 1, o.slotLabel()), null);
+            case "middle":
+                return new RowEvents(new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0), List.of(slot), 0);
+            case "string_malloc":
+            case "middle_malloc": {
+                long copied = row.feature("malloc_copied_bytes");
+                double memcpy = row.group().equals("string_malloc") ? OpEvents.stringTimesMemcpyCalls(copied) : 1;
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 1, copied, memcpy), List.of(base), row.feature("malloc_bytes"));
             }
-            case "copy_middle":
-                return slice(row, layout, row.feature("copied_bytes"), PROBE_SOURCE_BYTES, SourceState.FROZEN, SlicePosition.MIDDLE);
             case "suffix_frozen":
-                return slice(row, layout, row.feature("slice_len"), PROBE_SOURCE_BYTES, SourceState.FROZEN, SlicePosition.SUFFIX);
-            case "suffix_unfrozen":
-                return slice(row, layout, row.feature("slice_len"), row.feature("source_len"), SourceState.UNFROZEN_UNSHARED,
-                        SlicePosition.SUFFIX);
-            case "gc": {
-                long live = row.feature("live");
-                if (live == 0) {
-                    return new RowPlan(row, new OpPlan(List.of(new Phase(n, List.of(ObjectSpec.dying(base, "object")))),
-                            new OpEvents(0, 1, 0, 0, 0, 0), 1, "40"), null);
-                }
-                // RING[i % R] = Object.new: the object lives R ops in an old array; the store is one C call (rb_ary_store)
-                ObjectSpec kept = new ObjectSpec(base, 0, live, "kept", true);
-                return new RowPlan(row, new OpPlan(List.of(new Phase(n, List.of(kept))), new OpEvents(1, 1, 0, 0, 0, 0), 1, "40"), null);
+                return new RowEvents(new OpEvents(calls, 0, 0, 1, 0, 0), List.of(layout.rstringSize()), 0);
+            case "fresh_root": {
+                SliceLoop loop = new SliceLoop(row.feature("slice_len"), row.feature("source_len"), SourceState.UNFROZEN_UNSHARED,
+                        SlicePosition.SUFFIX, 1, 0, KeepMode.FIRST);
+                return fromPlan(layout, loop.plan(layout, SubseqPolicies.master()));
             }
-            case "baseline":
-                return new RowPlan(row, null, "the loop overhead, subtracted from every row");
+            case "fresh_noroot": {
+                // the source as the fresh-source rows build it ("x" * len), then a shared suffix of the frozen SRC
+                long src = row.feature("source_len");
+                boolean embeds = layout.isEmbeddable(src, layout.termLen());
+                OpEvents source = new OpEvents(1, 0, src, 0, 0, embeds ? 0 : 1, embeds ? 0 : src, OpEvents.stringTimesMemcpyCalls(src));
+                List<Integer> slots = new ArrayList<>();
+                slots.add(layout.slotSize(layout.heapForNewString(src)));
+                slots.add(layout.rstringSize());
+                return new RowEvents(source.plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, embeds ? 0 : src + layout.termLen());
+            }
+            case "overwrite": {
+                long copied = row.feature("malloc_copied_bytes");
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 0, copied, 1), List.of(), 0);
+            }
+            case "gc_start":
+                return new RowEvents(new OpEvents(calls, 0, 0, 0, 0, 0), List.of(), 0);
+            case "ring":
+                return new RowEvents(new OpEvents(calls, row.feature("new_calls"), 0, 0, 0, 0), List.of(slot), 0);
             default:
-                return new RowPlan(row, null, "group '" + row.group() + "' has no model");
+                why.append("group '").append(row.group()).append("' has no model");
+                return null;
         }
     }
 
-    private static RowPlan slice(TimingReport.Row row, RubyLayout layout, long len, long sourceLen, SourceState source, SlicePosition pos) {
-        SliceLoop loop = new SliceLoop(len, sourceLen, source, pos, row.n(), 0, KeepMode.FIRST);
-        return new RowPlan(row, loop.plan(layout, SubseqPolicies.master()), null);
+    private static RowEvents fromPlan(RubyLayout layout, OpPlan plan) {
+        List<Integer> slots = new ArrayList<>();
+        long malloc = 0;
+        for (ObjectSpec s : plan.phases().get(plan.phases().size() - 1).perOp()) {
+            slots.add(layout.slotSize(s.heap()));
+            malloc += s.mallocBytes();
+        }
+        return new RowEvents(plan.eventsPerOp(), slots, malloc);
     }
 
-    /** Per-op counts of one plan, one per coefficient name (what CostProfile.nsPerOp multiplies). */
-    static Map<String, Double> columns(RubyLayout layout, OpPlan plan, double touchWindow) {
-        SimResult sim = new HeapSimulator(layout).run(plan.phases(), true);
-        double n = sim.ops();
-        OpEvents e = plan.eventsPerOp();
-        Map<String, Double> c = new LinkedHashMap<>();
-        for (String name : CostProfile.NAMES) {
-            c.put(name, 0.0);
+    /** Young objects a minor GC marks in the ring row: simulated (the ring's members not yet promoted). */
+    static double ringMarkedPerMinor(RubyLayout layout, long live, long n) {
+        ObjectSpec kept = new ObjectSpec(0, 0, live, "kept", true);
+        SimResult sim = new HeapSimulator(layout).run(List.of(new Phase(Math.max(n, 4 * live), List.of(kept))), true);
+        return sim.gcCount() == 0 ? 0 : (double) sim.markedSum() / sim.gcCount();
+    }
+
+    /** The design rows of a report; rows the model cannot price go to {@code skipped}. */
+    static List<DesignRow> design(TimingReport timing, RubyLayout layout, List<String> skipped) {
+        Map<String, Double> loops = new LinkedHashMap<>();
+        for (TimingReport.Row r : timing.rows()) {
+            if (r.group().equals("baseline")) {
+                loops.put(r.unit(), r.minNsPerIteration());
+            }
         }
-        c.put(CostProfile.METHOD_CALL, e.methodCalls());
-        c.put(CostProfile.NEW_CALL, e.newCalls());
-        c.put(CostProfile.COPY, e.bytesCopied());
-        c.put(CostProfile.SHARED_SETUP, e.sharedSetups());
-        c.put(CostProfile.FROZEN_ROOT, e.frozenRoots());
-        c.put(CostProfile.MALLOC, e.mallocs());
-        long[] alloc = sim.allocations();
-        double slots = 0;
-        double touched = 0;
-        for (int h = 0; h < alloc.length; h++) {
-            slots += alloc[h] / n;
-            touched += alloc[h] / n * Math.min(layout.slotSize(h), touchWindow);
+        List<DesignRow> out = new ArrayList<>();
+        for (TimingReport.Row row : timing.rows()) {
+            if (row.group().equals("baseline")) {
+                continue;
+            }
+            StringBuilder why = new StringBuilder();
+            RowEvents ev = eventsOf(row, layout, why);
+            if (ev == null) {
+                skipped.add(row.key() + ": " + why);
+                continue;
+            }
+            Double loop = loops.get(row.unit());
+            if (loop == null) {
+                skipped.add(row.key() + ": its unit has no empty-loop row");
+                continue;
+            }
+            OpEvents e = ev.events();
+            Map<String, Double> c = new LinkedHashMap<>();
+            c.put(CostProfile.METHOD_CALL, e.methodCalls());
+            c.put(CostProfile.NEW_CALL, e.newCalls());
+            double slotBytes = 0;
+            for (int s : ev.slots()) {
+                slotBytes += s;
+            }
+            c.put(CostProfile.ALLOC, (double) ev.slots().size());
+            c.put(CostProfile.COPY, e.slotBytesCopied());
+            c.put(CostProfile.MALLOC_COPY, e.mallocBytesCopied());
+            c.put(CostProfile.MEMCPY_CALL, e.memcpyCalls());
+            c.put(CostProfile.MALLOC, e.mallocs());
+            c.put(CostProfile.SHARED_SETUP, e.sharedSetups());
+            c.put(CostProfile.FROZEN_ROOT, e.frozenRoots());
+            c.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsPerIteration() : 0.0);
+            double minors = row.minorsPerIteration();
+            double majors = row.majorsPerIteration();
+            c.put(CostProfile.GC_MINOR, minors);
+            c.put(CostProfile.GC_MAJOR, majors);
+            c.put(CostProfile.GC_PAGE, (minors + majors) * row.meanHeapPages());
+            double youngPerMinor = row.group().equals("ring") ? ringMarkedPerMinor(layout, row.feature("live"), row.n()) : 0;
+            c.put(CostProfile.GC_MARK, majors * row.meanLiveSlots() + minors * youngPerMinor);
+            c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
+            double y = row.minNsPerIteration() - loop;
+            out.add(new DesignRow(row, y, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(), minors + majors));
         }
-        c.put(CostProfile.ALLOC, slots);
-        c.put(CostProfile.TOUCH, touched);
-        c.put(CostProfile.GC_PAGE, sim.pagesSweptSum() / n);
-        c.put(CostProfile.GC_MARK, sim.markedSum() / n);
+        return out;
+    }
+
+    /** The coefficients that are thresholds, scanned rather than fitted. */
+    static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW);
+    /** The touch windows scanned, bytes (the last: no window, every slot byte counts). */
+    static final List<Double> WINDOW_CANDIDATES = List.of(64.0, 128.0, 192.0, 256.0, 384.0, 512.0, 1024.0, 1e9);
+
+    private static long slotSizeCount(List<DesignRow> rows) {
+        return rows.stream().flatMap(d -> d.slots().stream()).distinct().count();
+    }
+
+    /** The sizes of {@code cycle_cache_bytes} the fit scans: a geometric range plus the machine's caches. */
+    static List<Double> cacheCandidates(CacheSizes caches) {
+        List<Double> c = new ArrayList<>();
+        for (double v = CACHE_SCAN_FROM; v <= CACHE_SCAN_TO * 1.0001; v *= CACHE_SCAN_STEP) {
+            c.add(Math.rint(v));
+        }
+        for (long v : new long[] {caches.l2Bytes(), caches.l3Bytes()}) {
+            if (v > 0 && !c.contains((double) v)) {
+                c.add((double) v);
+            }
+        }
+        c.sort(Double::compare);
         return c;
+    }
+
+    /** One weighted non-negative fit of {@code kept} columns at one cache size, rows {@code use}. */
+    record Solved(LeastSquares.Fit fit, double weightedRss, double[][] xw) {
+    }
+
+    private static Solved solve(List<DesignRow> rows, List<String> kept, Thresholds cache, CostProfile defaults, int leaveOut) {
+        int n = rows.size() - (leaveOut >= 0 ? 1 : 0);
+        double[][] x = new double[n][kept.size()];
+        double[] y = new double[n];
+        int i = 0;
+        for (int r = 0; r < rows.size(); r++) {
+            if (r == leaveOut) {
+                continue;
+            }
+            DesignRow d = rows.get(r);
+            double w = 1 / Math.max(d.y(), MIN_ROW_NS);
+            double yFixed = d.y();
+            for (String name : CostProfile.NAMES) {
+                if (!kept.contains(name) && !THRESHOLDS.contains(name)) {
+                    yFixed -= defaults.get(name) * d.column(name, cache);
+                }
+            }
+            for (int j = 0; j < kept.size(); j++) {
+                x[i][j] = d.column(kept.get(j), cache) * w;
+            }
+            y[i] = yFixed * w;
+            i++;
+        }
+        LeastSquares.Fit fit = LeastSquares.nonNegative(kept, x, y);
+        double rss = 0;
+        for (double res : fit.residuals()) {
+            rss += res * res;
+        }
+        return new Solved(fit, rss, x);
+    }
+
+    private static double predict(DesignRow d, List<String> kept, LeastSquares.Fit fit, Thresholds cache, CostProfile defaults) {
+        double p = 0;
+        List<String> names = new ArrayList<>(CostProfile.NAMES);
+        names.add(GC_START_CALL);
+        for (String name : names) {
+            if (THRESHOLDS.contains(name)) {
+                continue;
+            }
+            int j = kept.indexOf(name);
+            double coef = j >= 0 ? Math.max(0, fit.coefficients().get(j).estimate()) : name.equals(GC_START_CALL) ? 0 : defaults.get(name);
+            p += coef * d.column(name, cache);
+        }
+        return p;
+    }
+
+    /** The fit without harness readings or machine caches (tests, replays of committed timings). */
+    public static CalibrationFit fit(TimingReport timing, RubyLayout layout, CostProfile defaults) throws CalibrationException {
+        return fit(timing, layout, defaults, CacheSizes.UNKNOWN, List.of());
     }
 
     /**
      * Fits a profile to {@code timing} on {@code layout}; coefficients the probes cannot determine
-     * keep {@code defaults}' values. The profile carries {@code layout}.
+     * keep {@code defaults}' values. The profile carries {@code layout}, the machine's caches, the
+     * harness states read by {@code harnesses}, the malloc fault table, and its cross-validation.
      */
-    public static CalibrationFit fit(TimingReport timing, RubyLayout layout, CostProfile defaults) throws CalibrationException {
-        Optional<TimingReport.Row> empty = timing.rows().stream().filter(r -> r.group().equals("baseline")).findFirst();
-        double loop = empty.map(TimingReport.Row::minNsPerIteration).orElse(0.0);
-        double window = defaults.get(CostProfile.TOUCH_WINDOW);
-        List<TimingReport.Row> used = new ArrayList<>();
-        List<Map<String, Double>> cols = new ArrayList<>();
+    public static CalibrationFit fit(TimingReport timing, RubyLayout layout, CostProfile defaults, CacheSizes caches,
+            List<HarnessReading> harnesses) throws CalibrationException {
         List<String> skipped = new ArrayList<>();
-        for (TimingReport.Row row : timing.rows()) {
-            RowPlan p = planOf(row, layout);
-            if (p.plan() == null) {
-                skipped.add(row.name() + ": " + p.skipped());
-                continue;
-            }
-            used.add(row);
-            cols.add(columns(layout, p.plan(), window));
+        List<DesignRow> rows = design(timing, layout, skipped);
+        int n = rows.size();
+        if (n == 0) {
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
+                    "timing of " + timing.rubyDescription() + " has no row the model can price; nothing to fit");
         }
-        int n = used.size();
-        double[] y = new double[n];
-        for (int i = 0; i < n; i++) {
-            y[i] = used.get(i).minNsPerIteration() - loop;
-        }
-        // choose the columns the rows determine, in FIT_ORDER
+        List<Double> candidates = cacheCandidates(caches);
+        Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW));
+        Thresholds smallest = new Thresholds(candidates.get(0), probe.window());
+        // choose the columns the rows determine, in FIT_ORDER (the memory column at a middle cache size)
         List<String> kept = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
-        notes.put(CostProfile.TOUCH_WINDOW, "a threshold, not a linear term; no probe row scans it");
         for (String name : FIT_ORDER) {
-            double[] col = column(cols, name);
-            double norm = norm(col);
-            if (norm == 0) {
-                notes.put(name, "no probe row has this event in the model");
+            double[] col = new double[n];
+            for (int i = 0; i < n; i++) {
+                col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
+            }
+            if (name.equals(CostProfile.CYCLE_MISS) && norm(col) == 0) {
+                for (int i = 0; i < n; i++) {
+                    col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
+                }
+                if (norm(col) == 0) {
+                    notes.put(name, "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
+                    continue;
+                }
+            }
+            if (norm(col) == 0) {
+                notes.put(name, "no probe row has this event");
                 continue;
             }
-            if (!kept.isEmpty() && n > kept.size()) {
-                double[][] xk = matrix(cols, kept);
+            if (!kept.isEmpty()) {
+                double[][] xk = new double[n][kept.size()];
+                for (int i = 0; i < n; i++) {
+                    for (int j = 0; j < kept.size(); j++) {
+                        xk[i][j] = rows.get(i).column(kept.get(j), probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
+                    }
+                }
                 try {
                     LeastSquares.Fit proj = LeastSquares.ordinary(kept, xk, col);
                     double rest = 0;
                     for (double r : proj.residuals()) {
                         rest = Math.hypot(rest, r);
                     }
-                    if (rest < INDEPENDENCE_TOLERANCE * norm) {
+                    if (rest < INDEPENDENCE_TOLERANCE * norm(col)) {
                         notes.put(name, "confounded: a combination of the coefficients fitted before it in every probe row");
                         continue;
                     }
@@ -354,45 +644,75 @@ public final class ProfileCalibration {
                     continue;
                 }
             }
-            if (kept.size() + 1 > n) {
+            if (kept.size() + 1 >= n) {
                 notes.put(name, "more coefficients than rows");
                 continue;
             }
             kept.add(name);
         }
         if (kept.isEmpty()) {
-            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
-                    "timing of " + timing.rubyDescription() + " has no row the model can price; nothing to fit");
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "timing of " + timing.rubyDescription()
+                    + " determines no coefficient; nothing to fit");
         }
-        double[] yFit = y.clone();
-        for (int i = 0; i < n; i++) {
-            for (String name : CostProfile.NAMES) {
-                if (!kept.contains(name)) {
-                    yFit[i] -= defaults.get(name) * cols.get(i).get(name);
-                }
-            }
-        }
-        LeastSquares.Fit fit;
+        // scan the two thresholds
+        boolean scanCache = kept.contains(CostProfile.CYCLE_MISS);
+        boolean scanWindow = kept.contains(CostProfile.SLOT_BYTE) && rows.stream().anyMatch(d -> d.slots().stream().distinct().count() > 0)
+                && slotSizeCount(rows) > 2;
+        List<Double> caches0 = scanCache ? candidates : List.of(defaults.get(CostProfile.CYCLE_CACHE));
+        List<Double> windows = scanWindow ? WINDOW_CANDIDATES : List.of(defaults.get(CostProfile.SLOT_WINDOW));
+        Thresholds bestT = null;
+        Solved best = null;
+        List<double[]> scanReport = new ArrayList<>();
         try {
-            // relative least squares: each row divided by its measured time, since timing noise grows
-            // with the time measured and short rows (one slot, one shared slice) carry short-length predictions
-            double[][] xw = matrix(cols, kept);
-            double[] yw = yFit.clone();
-            for (int i = 0; i < n; i++) {
-                double w = 1 / Math.max(y[i], MIN_ROW_NS);
-                for (int j = 0; j < xw[i].length; j++) {
-                    xw[i][j] *= w;
+            for (double c : caches0) {
+                for (double w : windows) {
+                    Thresholds t = new Thresholds(c, w);
+                    Solved s = solve(rows, kept, t, defaults, -1);
+                    scanReport.add(new double[] {c, w, s.weightedRss()});
+                    if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
+                        best = s;
+                        bestT = t;
+                    }
                 }
-                yw[i] *= w;
             }
-            fit = LeastSquares.nonNegative(kept, xw, yw);
         } catch (IllegalArgumentException e) {
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "cost fit on " + timing.rubyDescription() + " failed: " + e.getMessage());
         }
-        String source = "timing.rb " + timing.mode() + " on " + timing.rubyDescription() + ", " + n + " rows";
+        LeastSquares.Fit fit = best.fit();
+        boolean missHeld = scanCache && fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound();
+        if (!scanCache) {
+            notes.put(CostProfile.CYCLE_CACHE, notes.getOrDefault(CostProfile.CYCLE_MISS, "the memory term is not fitted"));
+        } else if (missHeld) {
+            notes.put(CostProfile.CYCLE_CACHE, "the memory term is held at 0 at every scanned size");
+        }
+        if (!scanWindow) {
+            notes.put(CostProfile.SLOT_WINDOW, "the probe rows have too few slot sizes to place it");
+        }
+        String source = "timing.rb " + timing.mode() + " on " + timing.rubyDescription() + ", " + n + " rows in " + timing.units().size()
+                + " probe units";
         List<Coefficient> coefficients = new ArrayList<>();
         List<CalibrationFit.CoefficientFit> report = new ArrayList<>();
         for (Coefficient d : defaults.coefficients()) {
+            boolean isCache = d.name().equals(CostProfile.CYCLE_CACHE);
+            boolean isWindow = d.name().equals(CostProfile.SLOT_WINDOW);
+            if (isCache || isWindow) {
+                boolean scanned = isCache ? scanCache && !missHeld : scanWindow;
+                double v = isCache ? bestT.cache() : bestT.window();
+                if (scanned) {
+                    String prov = isCache
+                            ? String.format(Locale.ROOT, "scanned: %s; the size with the least weighted residual among %d sizes from "
+                                    + "%.0f KiB to %.0f MiB%s", source, candidates.size(), CACHE_SCAN_FROM / 1024, CACHE_SCAN_TO / 1024 / 1024,
+                                    caches.known() ? " (machine: " + caches + ")" : "")
+                            : "scanned: " + source + "; the window with the least weighted residual among " + WINDOW_CANDIDATES;
+                    coefficients.add(new Coefficient(d.name(), v, d.unit(), d.description(), prov));
+                    report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false, "scanned"));
+                } else {
+                    coefficients.add(d.withProvenance(NOT_DETERMINED));
+                    report.add(new CalibrationFit.CoefficientFit(d.name(), d.value(), d.unit(), false, Double.NaN, Double.NaN, Double.NaN,
+                            false, notes.getOrDefault(d.name(), "")));
+                }
+                continue;
+            }
             if (kept.contains(d.name())) {
                 LeastSquares.Coefficient c = fit.coefficient(d.name());
                 double v = Math.max(0, c.estimate());
@@ -407,41 +727,123 @@ public final class ProfileCalibration {
                         false, notes.getOrDefault(d.name(), "")));
             }
         }
-        CostProfile profile = new CostProfile("calibrated-ruby-" + timing.rubyVersion(), timing.rubyDescription(), coefficients,
-                layout.name(), layout);
-        List<CalibrationFit.RowFit> rows = new ArrayList<>();
+        // cross-validation: each row predicted by a fit without it (same columns and cache size)
+        double[] heldOut = new double[n];
+        for (int i = 0; i < n; i++) {
+            try {
+                Solved s = solve(rows, kept, bestT, defaults, i);
+                heldOut[i] = predict(rows.get(i), kept, s.fit(), bestT, defaults);
+            } catch (IllegalArgumentException e) {
+                heldOut[i] = Double.NaN;
+            }
+        }
+        List<CalibrationFit.RowFit> rowFits = new ArrayList<>();
         double mean = 0;
-        for (double v : y) {
-            mean += v / n;
+        for (DesignRow d : rows) {
+            mean += d.y() / n;
         }
         double rss = 0;
         double tss = 0;
+        int pass = 0;
+        List<String> worst = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            double pred = 0;
-            for (String name : CostProfile.NAMES) {
-                pred += profile.get(name) * cols.get(i).get(name);
-            }
-            rows.add(new CalibrationFit.RowFit(used.get(i).name(), used.get(i).group(), y[i], pred, y[i] - pred));
-            rss += (y[i] - pred) * (y[i] - pred);
-            tss += (y[i] - mean) * (y[i] - mean);
-        }
-        double rse = fit.degreesOfFreedom() > 0 ? Math.sqrt(rss / fit.degreesOfFreedom()) : Double.NaN;
-        return new CalibrationFit(profile, report, rows, tss > 0 ? 1 - rss / tss : Double.NaN, rse,
-                fit.degreesOfFreedom(), loop, skipped);
-    }
-
-    private static double[] column(List<Map<String, Double>> cols, String name) {
-        return cols.stream().mapToDouble(m -> m.get(name)).toArray();
-    }
-
-    private static double[][] matrix(List<Map<String, Double>> cols, List<String> names) {
-        double[][] x = new double[cols.size()][names.size()];
-        for (int i = 0; i < cols.size(); i++) {
-            for (int j = 0; j < names.size(); j++) {
-                x[i][j] = cols.get(i).get(names.get(j));
+            DesignRow d = rows.get(i);
+            double pred = predict(d, kept, fit, bestT, defaults);
+            CalibrationFit.RowFit rf = new CalibrationFit.RowFit(d.row().key(), d.row().group(), d.y(), pred, d.y() - pred, heldOut[i], d.noise());
+            rowFits.add(rf);
+            rss += (d.y() - pred) * (d.y() - pred);
+            tss += (d.y() - mean) * (d.y() - mean);
+            double allowed = Math.max(HELD_OUT_TOLERANCE, NOISE_MULTIPLE * d.noise());
+            if (Double.isFinite(rf.heldOutError()) && Math.abs(rf.heldOutError()) <= allowed) {
+                pass++;
+            } else {
+                worst.add(String.format(Locale.ROOT, "%s: held out %.1f ns vs %.1f measured (%+.0f%%, noise %.0f%%)", d.row().key(),
+                        heldOut[i], d.y(), 100 * rf.heldOutError(), 100 * d.noise()));
             }
         }
-        return x;
+        int dof = fit.degreesOfFreedom();
+        double rse = dof > 0 ? Math.sqrt(rss / dof) : Double.NaN;
+        double cond = conditionNumber(best.xw());
+        double share = (double) pass / n;
+        double[] noises = rows.stream().mapToDouble(DesignRow::noise).sorted().toArray();
+        double medianNoise = noises[noises.length / 2];
+        boolean quiet = medianNoise <= MAX_MEDIAN_NOISE;
+        boolean trusted = share >= TRUSTED_SHARE && quiet;
+        List<String> details = new ArrayList<>();
+        details.add(String.format(Locale.ROOT, "%d of %d probe rows predicted within max(%.0f%%, %.0f x their noise) by a fit made without "
+                + "them", pass, n, 100 * HELD_OUT_TOLERANCE, NOISE_MULTIPLE));
+        details.add(String.format(Locale.ROOT, "condition number of the scaled design: %.3g", cond));
+        for (CalibrationFit.CoefficientFit c : report) {
+            if (!c.fitted()) {
+                details.add(c.name() + " not determined: " + c.note());
+            } else if (c.atZeroBound()) {
+                details.add(c.name() + " held at 0 by the non-negative fit");
+            }
+        }
+        worst.stream().limit(8).forEach(details::add);
+        details.add(1, String.format(Locale.ROOT, "median run-to-run noise of the probe rows: %.1f%% (at most %.0f%% for a trusted profile)",
+                100 * medianNoise, 100 * MAX_MEDIAN_NOISE));
+        String summary = quiet
+                ? String.format(Locale.ROOT, "%s: %d of %d held-out probe rows within their noise (%.0f%%; %.0f%% needed)",
+                        trusted ? "trusted" : "untrusted", pass, n, 100 * share, 100 * TRUSTED_SHARE)
+                : String.format(Locale.ROOT, "untrusted: the timings are too noisy to check the fit (median noise %.0f%% over %.0f%%); "
+                        + "calibrate again on a quieter machine, or with --thorough", 100 * medianNoise, 100 * MAX_MEDIAN_NOISE);
+        CostProfile base = new CostProfile("calibrated-ruby-" + timing.rubyVersion(), timing.rubyDescription(), coefficients,
+                layout.name(), layout);
+        List<HarnessState> states = new ArrayList<>();
+        for (HarnessReading h : harnesses) {
+            states.add(h.toState(layout));
+        }
+        CostProfile profile = base.withMeasurements(caches, states, Harness.BARE, mallocFaults(timing), new FitCheck(trusted, summary, details));
+        return new CalibrationFit(profile, report, rowFits, tss > 0 ? 1 - rss / tss : Double.NaN, rse, dof, cond, scanReport, skipped);
+    }
+
+    /** Faults per malloc'd buffer by size, from the probe rows that allocate one heap string each. */
+    static MallocFaults mallocFaults(TimingReport timing) {
+        if (!timing.faultsMeasured()) {
+            return MallocFaults.NONE;
+        }
+        java.util.TreeMap<Long, Double> bySize = new java.util.TreeMap<>();
+        for (TimingReport.Row r : timing.rows()) {
+            if (r.group().equals("string_malloc")) {
+                bySize.merge(r.feature("malloc_bytes"), r.faultsPerIteration(), Math::max);
+            }
+        }
+        List<double[]> pts = new ArrayList<>();
+        bySize.forEach((b, f) -> pts.add(new double[] {b, Math.max(0, f)}));
+        return new MallocFaults(pts, "timing.rb on " + timing.rubyDescription() + ": minor faults per \"x\" * len string in a dying loop");
+    }
+
+    /** Condition number of {@code x} with its columns scaled to unit norm (Jacobi eigenvalues of XᵀX). */
+    static double conditionNumber(double[][] x) {
+        if (x.length == 0 || x[0].length == 0) {
+            return Double.NaN;
+        }
+        int p = x[0].length;
+        double[] norms = new double[p];
+        for (double[] row : x) {
+            for (int j = 0; j < p; j++) {
+                norms[j] = Math.hypot(norms[j], row[j]);
+            }
+        }
+        double[][] a = new double[p][p];
+        for (double[] row : x) {
+            for (int i = 0; i < p; i++) {
+                for (int j = 0; j < p; j++) {
+                    if (norms[i] > 0 && norms[j] > 0) {
+                        a[i][j] += row[i] / norms[i] * row[j] / norms[j];
+                    }
+                }
+            }
+        }
+        double[] eig = Jacobi.eigenvalues(a);
+        double max = 0;
+        double min = Double.MAX_VALUE;
+        for (double e : eig) {
+            max = Math.max(max, e);
+            min = Math.min(min, e);
+        }
+        return min <= 0 ? Double.POSITIVE_INFINITY : Math.sqrt(max / min);
     }
 
     private static double norm(double[] v) {

@@ -14,7 +14,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -138,7 +140,7 @@ public final class RubyProbeRunner {
         }
         checkExecutable(ruby);
         List<String> cmd = List.of(ruby.toString(), "--disable-gems", "-e", "print RUBY_VERSION");
-        Execution ex = execute(cmd, "the RUBY_VERSION query", VERSION_TIMEOUT, null);
+        Execution ex = execute(cmd, Map.of(), "the RUBY_VERSION query", VERSION_TIMEOUT, null);
         String out = ex.stdout.strip();
         RubyVersion v = RubyVersion.parse(out).orElseThrow(() -> new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
                 "Ruby at " + ruby + " printed '" + quote(out) + "' when asked for RUBY_VERSION; is it really Ruby?"));
@@ -159,6 +161,15 @@ public final class RubyProbeRunner {
      * @param progress receives each progress line as it arrives (on the reader thread); may be null
      */
     public ProbeResult run(String probe, List<String> args, Consumer<ProbeProgress> progress) throws CalibrationException {
+        return run(probe, args, progress, Map.of(), List.of("--disable-gems"));
+    }
+
+    /**
+     * Runs a probe script with extra environment variables (e.g. {@code RUBY_GC_HEAP_4_INIT_SLOTS})
+     * and the given interpreter options before the script ({@code --disable-gems}, {@code -I DIR}).
+     */
+    public ProbeResult run(String probe, List<String> args, Consumer<ProbeProgress> progress, Map<String, String> env,
+            List<String> rubyOptions) throws CalibrationException {
         RubyVersion v = version();
         byte[] script = probeScript(probe);
         Path dir = null;
@@ -169,11 +180,11 @@ public final class RubyProbeRunner {
             Files.write(dir.resolve(COMMON_SCRIPT), probeScript(COMMON_SCRIPT));
             List<String> cmd = new ArrayList<>();
             cmd.add(ruby.toString());
-            cmd.add("--disable-gems");
+            cmd.addAll(rubyOptions);
             cmd.add(file.toString());
             cmd.addAll(args);
             long t0 = System.nanoTime();
-            Execution ex = execute(cmd, "probe " + probe, timeout, line -> {
+            Execution ex = execute(cmd, env, "probe " + probe, timeout, line -> {
                 ProbeProgress p = ProbeProgress.parse(probe, line);
                 if (p != null && progress != null) {
                     progress.accept(p);
@@ -194,10 +205,73 @@ public final class RubyProbeRunner {
         return RubyReport.fromJson(r.json(), ruby + " " + LAYOUT_PROBE);
     }
 
-    /** Runs {@code timing.rb} in the given mode and reads its output. */
+    /**
+     * Runs every unit of {@code timing.rb} in a fresh process, {@link TimingMode#rounds()} times
+     * round-robin (unit 1, unit 2, ..., then again), each with the environment the unit names, and
+     * reads them into one report. Progress counts processes.
+     */
     public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress) throws CalibrationException {
-        ProbeResult r = run(TIMING_PROBE, List.of(mode.argument()), progress);
-        return TimingReport.fromJson(r.json(), ruby + " " + TIMING_PROBE + " " + mode.argument());
+        JsonNode list = run(TIMING_PROBE, List.of("units"), null).json();
+        List<JsonNode> units = new ArrayList<>();
+        list.path("units").forEach(units::add);
+        if (units.isEmpty()) {
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "Ruby at " + ruby + ": " + TIMING_PROBE + " lists no unit.");
+        }
+        List<JsonNode> outputs = new ArrayList<>();
+        int total = units.size() * mode.rounds();
+        int done = 0;
+        for (int round = 0; round < mode.rounds(); round++) {
+            for (JsonNode u : units) {
+                String id = u.path("id").asText();
+                Map<String, String> env = new LinkedHashMap<>();
+                u.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+                final int unitsDone = done;
+                // the unit's own progress lines, as steps of the whole run (one step per process)
+                Consumer<ProbeProgress> inUnit = progress == null ? null
+                        : p -> progress.accept(new ProbeProgress(TIMING_PROBE, unitsDone, total, p.step().isEmpty() ? id : p.step()));
+                outputs.add(run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, List.of("--disable-gems")).json());
+                done++;
+            }
+        }
+        if (progress != null) {
+            progress.accept(new ProbeProgress(TIMING_PROBE, total, total, "done"));
+        }
+        return TimingReport.fromUnits(outputs, ruby + " " + TIMING_PROBE + " " + mode.argument());
+    }
+
+    /** The harness probe script. */
+    public static final String HARNESS_PROBE = "harness.rb";
+
+    /**
+     * Runs {@code harness.rb} for one harness: with {@code --disable-gems} for the bare loop, with
+     * RubyGems otherwise; {@code lib} is benchmark-ips's lib directory (added with -I; null: the
+     * installed gem) or a ruby-bench checkout. A harness whose library is missing fails with a
+     * message saying so.
+     */
+    public HarnessReading readHarness(org.slotlab.model.harness.Harness harness, Path lib) throws CalibrationException {
+        List<String> options = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        args.add(harness.id());
+        switch (harness) {
+            case BARE -> options.add("--disable-gems");
+            case BENCHMARK_IPS -> {
+                if (lib != null) {
+                    options.add("-I");
+                    options.add(lib.toString());
+                }
+            }
+            case RUBY_BENCH -> {
+                if (lib == null) {
+                    throw new CalibrationException(CalibrationException.Kind.IO,
+                            "the ruby-bench harness needs the path of a ruby-bench checkout (with harness/harness.rb)");
+                }
+                args.add(lib.toString());
+            }
+            default -> {
+            }
+        }
+        ProbeResult r = run(HARNESS_PROBE, args, null, Map.of(), options);
+        return HarnessReading.fromJson(r.json(), ruby + " " + HARNESS_PROBE + " " + harness.id());
     }
 
     /** The bytes of a probe script shipped in the jar. */
@@ -239,7 +313,8 @@ public final class RubyProbeRunner {
      * Starts the command (argument list, no shell), streams stderr on a reader thread, sends
      * stdout to a temporary file (so neither pipe can fill and stall the child) and waits.
      */
-    private Execution execute(List<String> cmd, String what, Duration limit, Consumer<String> stderrLine) throws CalibrationException {
+    private Execution execute(List<String> cmd, Map<String, String> env, String what, Duration limit, Consumer<String> stderrLine)
+            throws CalibrationException {
         Path out = null;
         Process process = null;
         try {
@@ -247,6 +322,7 @@ public final class RubyProbeRunner {
             ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.environment().remove("RUBYOPT");
             pb.environment().remove("RUBYLIB");
+            pb.environment().putAll(env);
             pb.redirectOutput(out.toFile());
             pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
             try {

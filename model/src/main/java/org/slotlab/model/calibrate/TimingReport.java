@@ -9,29 +9,33 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code probes/timing.rb} measured: one {@link Row} per timed expression (allocation per
- * slot size, middle {@code byteslice} copies, shared suffix slices of a frozen source, suffix
- * slices of an unfrozen source, GC counts over N allocations), each repeated, with the GC and
- * allocation counts {@code GC.stat} gave around every repeat. The rows carry their own features
- * (slot size, bytes copied, ...) and the {@code ObjectSpace.memsize_of} of one result, so a cost
- * fit ({@link LeastSquares}) can build its design matrix from them without knowing the probe.
- * Timings are wall-clock per iteration of the probe's {@code while} loop, loop overhead included
- * (the {@code empty_loop} row measures it).
+ * What {@code probes/timing.rb} measured, over all its units and the processes each ran in: one
+ * {@link Row} per timed expression and unit, with every repeat of every process. Each row carries
+ * its declared features (slot size, bytes copied, calls, ...) and the
+ * {@code ObjectSpace.memsize_of} of one result, so the cost fit builds its design matrix from the
+ * model's own rules. Timings are wall-clock per iteration of the probe's {@code while} loop, loop
+ * overhead included; every unit has its own {@code baseline} row (the empty loop) so that the
+ * overhead is taken off within the process that measured the row.
  *
  * @param mode {@code smoke}, {@code quick} or {@code thorough}
  * @param rubyVersion {@code RUBY_VERSION}
  * @param rubyDescription {@code RUBY_DESCRIPTION}
  * @param slotSizes the slot sizes the probe found
  * @param maxEmbeddedLen the longest embedded {@code String#*} result the probe found
+ * @param faultsMeasured whether minor page faults were read ({@code /proc/self/stat})
  * @param rows the timed rows, in probe order
- * @param raw the probe's JSON
+ * @param raw the probe's JSON, one object per unit and process
  */
 public record TimingReport(String mode, String rubyVersion, String rubyDescription, List<Integer> slotSizes, int maxEmbeddedLen,
-                           List<Row> rows, JsonNode raw) {
+                           boolean faultsMeasured, List<Row> rows, List<JsonNode> raw) {
+
+    /** The probe output format this Slotlab reads. */
+    public static final int PROBE_VERSION = 2;
 
     public TimingReport {
         slotSizes = List.copyOf(slotSizes);
         rows = List.copyOf(rows);
+        raw = List.copyOf(raw);
     }
 
     /**
@@ -41,23 +45,29 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
      * @param minorGc minor GCs during the repeat
      * @param majorGc major GCs during the repeat
      * @param allocatedObjects objects allocated during the repeat ({@code total_allocated_objects} delta)
-     * @param heapAllocatedPages {@code heap_allocated_pages} after the repeat
+     * @param heapPages {@code heap_eden_pages} after the repeat (all heaps)
+     * @param minorFaults minor page faults during the repeat
+     * @param liveSlots {@code heap_live_slots} after the repeat
+     * @param process which process of the unit it ran in (0, 1, ...)
      */
-    public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapAllocatedPages) {
+    public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
+                         long liveSlots, int process) {
     }
 
     /**
-     * One timed expression.
+     * One timed expression of one unit.
      *
-     * @param group the probe's group ({@code alloc_object}, {@code alloc_string}, {@code copy_middle}, {@code suffix_frozen}, ...)
-     * @param name a unique name, e.g. {@code middle_64}
+     * @param unit the probe unit (one process each time it runs)
+     * @param group the probe's group ({@code alloc}, {@code middle}, {@code suffix_frozen}, {@code footprint}, ...)
+     * @param name a name unique in its unit, e.g. {@code middle_64}
      * @param expr the Ruby expression in the loop body
      * @param features the row's declared features (e.g. {@code slot_size}, {@code copied_bytes}), numbers only
      * @param n iterations per repeat
      * @param sampleMemsize {@code ObjectSpace.memsize_of} of one result
-     * @param repeats the repeats, in order
+     * @param repeats the repeats, in order, of every process
      */
-    public record Row(String group, String name, String expr, Map<String, Long> features, long n, long sampleMemsize, List<Repeat> repeats) {
+    public record Row(String unit, String group, String name, String expr, Map<String, Long> features, long n, long sampleMemsize,
+                      List<Repeat> repeats) {
         public Row {
             features = Collections.unmodifiableMap(new LinkedHashMap<>(features));
             repeats = List.copyOf(repeats);
@@ -68,82 +78,214 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
             return features.getOrDefault(key, 0L);
         }
 
+        /** Unit and name: unique in a report. */
+        public String key() {
+            return unit + "/" + name;
+        }
+
+        private double[] nsSorted() {
+            return repeats.stream().mapToDouble(r -> r.elapsedNs() / (double) n).sorted().toArray();
+        }
+
         /** Median over repeats of elapsed ns per iteration. */
         public double medianNsPerIteration() {
-            double[] v = repeats.stream().mapToDouble(r -> r.elapsedNs() / (double) n).sorted().toArray();
+            double[] v = nsSorted();
             int m = v.length / 2;
             return v.length % 2 == 1 ? v[m] : (v[m - 1] + v[m]) / 2;
         }
 
         /**
-         * Fastest repeat's elapsed ns per iteration: other processes only ever add time, so on a
-         * shared machine the minimum is the least disturbed reading.
+         * Fastest repeat's elapsed ns per iteration: other work on the machine only ever adds time,
+         * so the minimum is the least disturbed reading.
          */
         public double minNsPerIteration() {
             return repeats.stream().mapToDouble(r -> r.elapsedNs() / (double) n).min().orElse(Double.NaN);
         }
 
+        /** Run-to-run noise of this row: (median - min) / min of its repeats (0 with one repeat). */
+        public double relativeSpread() {
+            double min = minNsPerIteration();
+            return min > 0 ? medianNsPerIteration() / min - 1 : 0;
+        }
+
         /** Mean objects allocated per iteration over repeats. */
         public double objectsPerIteration() {
-            return repeats.stream().mapToDouble(r -> r.allocatedObjects() / (double) n).average().orElse(Double.NaN);
+            return mean(r -> r.allocatedObjects());
         }
 
         /** Mean GCs (minor + major) per iteration over repeats. */
         public double gcsPerIteration() {
-            return repeats.stream().mapToDouble(r -> (r.minorGc() + r.majorGc()) / (double) n).average().orElse(Double.NaN);
+            return mean(r -> r.minorGc() + r.majorGc());
+        }
+
+        public double minorsPerIteration() {
+            return mean(Repeat::minorGc);
+        }
+
+        public double majorsPerIteration() {
+            return mean(Repeat::majorGc);
+        }
+
+        public double faultsPerIteration() {
+            return mean(Repeat::minorFaults);
+        }
+
+        /** Mean heap pages (all heaps) after the repeats. */
+        public double meanHeapPages() {
+            return repeats.stream().mapToDouble(Repeat::heapPages).average().orElse(0);
+        }
+
+        /** Mean live slots after the repeats. */
+        public double meanLiveSlots() {
+            return repeats.stream().mapToDouble(Repeat::liveSlots).average().orElse(0);
+        }
+
+        private double mean(java.util.function.ToLongFunction<Repeat> f) {
+            return repeats.stream().mapToDouble(r -> f.applyAsLong(r) / (double) n).average().orElse(Double.NaN);
         }
     }
 
-    /** The row with this name. */
+    /** The row with this name (in any unit; the first). */
     public Row row(String name) {
-        return rows.stream().filter(r -> r.name().equals(name)).findFirst()
+        return rows.stream().filter(r -> r.name().equals(name) || r.key().equals(name)).findFirst()
                 .orElseThrow(() -> new IllegalArgumentException("no timing row named '" + name + "'; rows are "
-                        + rows.stream().map(Row::name).toList()));
+                        + rows.stream().map(Row::key).toList()));
     }
 
-    /** Reads timing.rb's JSON; {@code where} names the source in error messages. */
+    /** The rows of one unit. */
+    public List<Row> unit(String unit) {
+        return rows.stream().filter(r -> r.unit().equals(unit)).toList();
+    }
+
+    /** The units, in order. */
+    public List<String> units() {
+        return rows.stream().map(Row::unit).distinct().toList();
+    }
+
+    /** The same report without the rows of {@code unit} (cross-validation holds a unit back). */
+    public TimingReport without(String unit) {
+        return new TimingReport(mode, rubyVersion, rubyDescription, slotSizes, maxEmbeddedLen, faultsMeasured,
+                rows.stream().filter(r -> !r.unit().equals(unit)).toList(), raw);
+    }
+
+    /**
+     * Reads timing.rb's JSON, one object per unit and process ({@code {"processes": [...]}} as the
+     * calibration saves it, or a single unit's object); {@code where} names the source in messages.
+     */
     public static TimingReport fromJson(JsonNode json, String where) throws CalibrationException {
-        if (!"timing".equals(json.path("probe").asText())) {
-            throw bad(where, "field 'probe' is '" + json.path("probe").asText() + "', expected 'timing'");
+        List<JsonNode> units = new ArrayList<>();
+        if (json.has("processes")) {
+            if (!json.get("processes").isArray()) {
+                throw bad(where, "field 'processes' is not a list");
+            }
+            json.get("processes").forEach(units::add);
+        } else {
+            units.add(json);
         }
-        JsonNode rowsNode = json.get("rows");
-        if (rowsNode == null || !rowsNode.isArray()) {
-            throw bad(where, "lacks the 'rows' list");
+        return fromUnits(units, where);
+    }
+
+    /** Reads the outputs of timing.rb's units (several processes of a unit merge into one row list). */
+    public static TimingReport fromUnits(List<JsonNode> outputs, String where) throws CalibrationException {
+        if (outputs.isEmpty()) {
+            throw bad(where, "has no unit");
         }
-        List<Row> rows = new ArrayList<>();
-        int i = 0;
-        for (JsonNode r : rowsNode) {
-            String at = "rows[" + i++ + "]";
-            for (String f : List.of("group", "name", "expr", "n", "repeats")) {
-                if (!r.hasNonNull(f)) {
-                    throw bad(where, at + " lacks '" + f + "'");
+        Map<String, RowBuilder> rows = new LinkedHashMap<>();
+        Map<String, Integer> processes = new LinkedHashMap<>();
+        JsonNode first = outputs.get(0);
+        boolean faults = true;
+        for (JsonNode json : outputs) {
+            if (!"timing".equals(json.path("probe").asText())) {
+                throw bad(where, "field 'probe' is '" + json.path("probe").asText() + "', expected 'timing'");
+            }
+            if (json.path("probe_version").asInt(-1) != PROBE_VERSION) {
+                throw bad(where, "comes from timing probe version " + json.path("probe_version")
+                        + "; this Slotlab reads version " + PROBE_VERSION + " (run slotlab calibrate again)");
+            }
+            if (!json.path("ruby_description").asText().equals(first.path("ruby_description").asText())) {
+                throw bad(where, "mixes Rubies ('" + first.path("ruby_description").asText() + "' and '"
+                        + json.path("ruby_description").asText() + "')");
+            }
+            faults &= json.path("faults_measured").asBoolean(false);
+            String unit = json.path("unit").asText("");
+            if (unit.isEmpty()) {
+                throw bad(where, "has a unit without a name");
+            }
+            int process = processes.merge(unit, 1, Integer::sum) - 1;
+            JsonNode rowsNode = json.get("rows");
+            if (rowsNode == null || !rowsNode.isArray()) {
+                throw bad(where, "unit " + unit + " lacks the 'rows' list");
+            }
+            int i = 0;
+            for (JsonNode r : rowsNode) {
+                String at = unit + " rows[" + i++ + "]";
+                for (String f : List.of("group", "name", "expr", "n", "repeats")) {
+                    if (!r.hasNonNull(f)) {
+                        throw bad(where, at + " lacks '" + f + "'");
+                    }
+                }
+                String key = unit + "/" + r.get("name").asText();
+                RowBuilder b = rows.get(key);
+                long n = r.get("n").asLong();
+                if (n <= 0) {
+                    throw bad(where, at + " (" + r.get("name").asText() + ") has n = " + n + "; it must be > 0");
+                }
+                if (b == null) {
+                    Map<String, Long> features = new LinkedHashMap<>();
+                    r.path("features").fields().forEachRemaining(e -> {
+                        if (e.getValue().isNumber()) {
+                            features.put(e.getKey(), e.getValue().asLong());
+                        }
+                    });
+                    b = new RowBuilder(unit, r.get("group").asText(), r.get("name").asText(), r.get("expr").asText(), features, n,
+                            r.path("sample_memsize").asLong());
+                    rows.put(key, b);
+                } else if (b.n != n) {
+                    throw bad(where, at + " (" + r.get("name").asText() + ") ran " + n + " iterations in one process and " + b.n
+                            + " in another");
+                }
+                for (JsonNode rep : r.get("repeats")) {
+                    if (!rep.path("elapsed_ns").isNumber() || rep.path("elapsed_ns").asLong() <= 0) {
+                        throw bad(where, at + " (" + r.get("name").asText() + ") has a repeat without a positive 'elapsed_ns'");
+                    }
+                    b.repeats.add(new Repeat(rep.get("elapsed_ns").asLong(), rep.path("minor_gc").asLong(), rep.path("major_gc").asLong(),
+                            rep.path("allocated_objects").asLong(), rep.path("heap_pages").asLong(), rep.path("minflt").asLong(),
+                            rep.path("live_slots").asLong(), process));
                 }
             }
-            Map<String, Long> features = new LinkedHashMap<>();
-            r.path("features").fields().forEachRemaining(e -> {
-                if (e.getValue().isNumber()) {
-                    features.put(e.getKey(), e.getValue().asLong());
-                }
-            });
-            List<Repeat> reps = new ArrayList<>();
-            for (JsonNode rep : r.get("repeats")) {
-                if (!rep.path("elapsed_ns").isNumber()) {
-                    throw bad(where, at + " (" + r.get("name").asText() + ") has a repeat without 'elapsed_ns'");
-                }
-                reps.add(new Repeat(rep.get("elapsed_ns").asLong(), rep.path("minor_gc").asLong(), rep.path("major_gc").asLong(),
-                        rep.path("allocated_objects").asLong(), rep.path("heap_allocated_pages").asLong()));
+        }
+        List<Row> out = new ArrayList<>();
+        for (RowBuilder b : rows.values()) {
+            if (b.repeats.isEmpty()) {
+                throw bad(where, b.unit + "/" + b.name + " has no repeat");
             }
-            long n = r.get("n").asLong();
-            if (n <= 0 || reps.isEmpty()) {
-                throw bad(where, at + " (" + r.get("name").asText() + ") has n = " + n + " and " + reps.size() + " repeats; both must be > 0");
-            }
-            rows.add(new Row(r.get("group").asText(), r.get("name").asText(), r.get("expr").asText(), features, n,
-                    r.path("sample_memsize").asLong(), reps));
+            out.add(new Row(b.unit, b.group, b.name, b.expr, b.features, b.n, b.sampleMemsize, b.repeats));
         }
         List<Integer> slots = new ArrayList<>();
-        json.path("slot_sizes").forEach(s -> slots.add(s.asInt()));
-        return new TimingReport(json.path("mode").asText(), json.path("ruby_version").asText(), json.path("ruby_description").asText(),
-                slots, json.path("max_embedded_len").asInt(-1), rows, json);
+        first.path("slot_sizes").forEach(s -> slots.add(s.asInt()));
+        return new TimingReport(first.path("mode").asText(), first.path("ruby_version").asText(),
+                first.path("ruby_description").asText(), slots, first.path("max_embedded_len").asInt(-1), faults, out, outputs);
+    }
+
+    private static final class RowBuilder {
+        final String unit;
+        final String group;
+        final String name;
+        final String expr;
+        final Map<String, Long> features;
+        final long n;
+        final long sampleMemsize;
+        final List<Repeat> repeats = new ArrayList<>();
+
+        RowBuilder(String unit, String group, String name, String expr, Map<String, Long> features, long n, long sampleMemsize) {
+            this.unit = unit;
+            this.group = group;
+            this.name = name;
+            this.expr = expr;
+            this.features = features;
+            this.n = n;
+            this.sampleMemsize = sampleMemsize;
+        }
     }
 
     private static CalibrationException bad(String where, String problem) {
@@ -152,6 +294,7 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
 
     @Override
     public String toString() {
-        return "TimingReport[" + mode + ", " + rubyDescription + ", " + rows.size() + " rows, slots " + Arrays.toString(slotSizes.toArray()) + "]";
+        return "TimingReport[" + mode + ", " + rubyDescription + ", " + rows.size() + " rows in " + units().size() + " units, slots "
+                + Arrays.toString(slotSizes.toArray()) + "]";
     }
 }

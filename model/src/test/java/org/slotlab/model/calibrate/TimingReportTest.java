@@ -8,110 +8,107 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link TimingReport} on timing.rb's quick run on Debian 12's ruby 3.1.2
- * ({@code sample-data/measured/timing-quick-ruby-3.1.2-debian12-x86_64.json}), and a cost fit on
- * it with {@link LeastSquares}: the same data always gives the same fit, so these checks are
- * about the reading and the fit, not about the machine's speed.
+ * {@link TimingReport} on the committed calibration readings of Debian 12's ruby 3.1.2 and of
+ * ruby 3.4.5 built from Debian's source ({@code sample-data/measured/calibration-*.json.gz}):
+ * what each probe unit measured, read back. The same data always gives the same report, so these
+ * checks are about the reading, not about the machine's speed.
  */
 class TimingReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final String MEASURED_31 = "/sample-data/measured/timing-quick-ruby-3.1.2-debian12-x86_64.json";
+    static final String READINGS_31 = "/sample-data/measured/calibration-ruby-3.1.2-debian12-x86_64.json.gz";
+    static final String READINGS_34 = "/sample-data/measured/calibration-ruby-3.4.5-debian-exp1-x86_64.json.gz";
 
-    private static TimingReport measured31() throws Exception {
-        try (InputStream in = TimingReportTest.class.getResourceAsStream(MEASURED_31)) {
-            assertThat(in).as(MEASURED_31).isNotNull();
-            return TimingReport.fromJson(JSON.readTree(in), MEASURED_31);
+    static CalibrationReadings readings(String resource) throws Exception {
+        try (InputStream in = TimingReportTest.class.getResourceAsStream(resource)) {
+            assertThat(in).as(resource).isNotNull();
+            return CalibrationReadings.read(in, resource);
         }
     }
 
+    static TimingReport timing(String resource) throws Exception {
+        return TimingReport.fromUnits(readings(resource).timing(), resource);
+    }
+
     @Test
-    void fromJson_ruby31Quick_readsRowsRepeatsAndRepresentations() throws Exception {
-        TimingReport t = measured31();
+    void fromUnits_ruby31_mergesTheProcessesOfEachUnit() throws Exception {
+        TimingReport t = timing(READINGS_31);
 
         assertThat(t.mode()).isEqualTo("quick");
         assertThat(t.slotSizes()).containsExactly(40);
         assertThat(t.maxEmbeddedLen()).isEqualTo(23);
-        assertThat(t.rows()).allSatisfy(r -> assertThat(r.repeats()).hasSize(5));
+        // quick: every unit ran in 2 processes of 3 repeats each
+        assertThat(t.rows()).allSatisfy(r -> assertThat(r.repeats()).hasSize(6));
+        assertThat(t.rows()).allSatisfy(r -> assertThat(r.repeats()).extracting(TimingReport.Repeat::process).containsOnly(0, 1));
         // 3.1: a middle copy of 24+ bytes is a 40-byte slot + malloc(len + 1)
-        assertThat(t.row("middle_64").sampleMemsize()).isEqualTo(40 + 64 + 1);
-        assertThat(t.row("suffix_frozen_1024").sampleMemsize()).isEqualTo(40);
-        // an unfrozen heap source: source + new frozen root taking its buffer + slice
-        assertThat(t.row("suffix_unfrozen_1024_32").objectsPerIteration()).isCloseTo(3.0, within(1e-3));
-        assertThat(t.row("object_40").objectsPerIteration()).isCloseTo(1.0, within(1e-3));
-        assertThat(t.row("empty_loop").objectsPerIteration()).isCloseTo(0.0, within(1e-3));
-        // measured: dying objects never need a major GC; a ring of 50_000 live objects does
-        // (survivors of 3 GCs are promoted, RVALUE_OLD_AGE, and die old: major_by oldgen)
-        assertThat(t.row("gc_churn_object").repeats()).allSatisfy(r -> assertThat(r.majorGc()).isZero());
-        assertThat(t.row("gc_ring_object_50000").repeats()).allSatisfy(r -> assertThat(r.majorGc()).isPositive());
-        assertThat(t.row("objects_x4").objectsPerIteration()).isCloseTo(4.0, within(1e-3));
-        assertThat(t.row("object_40").minNsPerIteration()).isLessThanOrEqualTo(t.row("object_40").medianNsPerIteration());
+        assertThat(t.row("slices/middle_malloc_24").sampleMemsize()).isEqualTo(40 + 24 + 1);
+        assertThat(t.row("slices/suffix_frozen_1000").sampleMemsize()).isEqualTo(40);
+        // a fresh heap source: source + a new frozen root taking its buffer + slice
+        assertThat(t.row("roots/fresh_1000_own_suffix_200").objectsPerIteration()).isCloseTo(3.0, within(1e-3));
+        assertThat(t.row("roots/fresh_1000_frozen_suffix_200").objectsPerIteration()).isCloseTo(2.0, within(1e-3));
+        assertThat(t.row("alloc/object_new").objectsPerIteration()).isCloseTo(1.0, within(1e-3));
+        // a major GC per iteration marks every live object; a minor one marks the young
+        assertThat(t.row("gc_boot/gc_major_boot").majorsPerIteration()).isCloseTo(1.0, within(1e-9));
+        assertThat(t.row("gc_boot/gc_minor_boot").minorsPerIteration()).isCloseTo(1.0, within(1e-9));
+        assertThat(t.row("alloc/object_new").minNsPerIteration()).isLessThanOrEqualTo(t.row("alloc/object_new").medianNsPerIteration());
     }
 
     @Test
-    void costFit_ruby31Quick_isPositiveAndExplainsMostOfTheTime() throws Exception {
-        TimingReport t = measured31();
-        List<String> names = List.of("loop_ns", "object_ns", "copied_byte_ns", "malloc_ns");
-        List<double[]> x = new ArrayList<>();
-        List<Double> y = new ArrayList<>();
-        for (TimingReport.Row r : t.rows()) {
-            if (r.group().equals("gc")) {
-                continue;
-            }
-            // one malloc when the row's result (or, for slices of a fresh source, the source) has a heap buffer
-            boolean malloced = r.feature("source_len") > 0 ? r.feature("source_len") > t.maxEmbeddedLen()
-                    : r.sampleMemsize() > 40 && !r.group().equals("suffix_frozen");
-            x.add(new double[] {1, r.objectsPerIteration(), r.feature("copied_bytes"), malloced ? 1 : 0});
-            y.add(r.minNsPerIteration());
-        }
-
-        LeastSquares.Fit fit = LeastSquares.nonNegative(names, x.toArray(double[][]::new), y.stream().mapToDouble(Double::doubleValue).toArray());
-
-        assertThat(fit.coefficients()).allSatisfy(c -> assertThat(c.atZeroBound()).as(c.name()).isFalse());
-        assertThat(fit.coefficient("copied_byte_ns").estimate()).isBetween(0.01, 1.0);
-        // the multi-allocation and fresh-source rows separate the object cost from the loop
-        assertThat(fit.coefficient("object_ns").lower95()).isPositive();
-        assertThat(fit.coefficient("malloc_ns").lower95()).isPositive();
-        assertThat(fit.rSquared()).isGreaterThan(0.8);
-    }
-
-    @Test
-    void fromJson_ruby345Quick_hasOneAllocationRowPerSlotSize() throws Exception {
-        String file = "/sample-data/measured/timing-quick-ruby-3.4.5-debian-exp1-x86_64.json";
-        TimingReport t;
-        try (InputStream in = TimingReportTest.class.getResourceAsStream(file)) {
-            assertThat(in).as(file).isNotNull();
-            t = TimingReport.fromJson(JSON.readTree(in), file);
-        }
+    void fromUnits_ruby345_hasOneAllocationRowPerSlotSizeAndMeasuredFaults() throws Exception {
+        TimingReport t = timing(READINGS_34);
 
         assertThat(t.slotSizes()).containsExactly(40, 80, 160, 320, 640);
-        for (int slot : t.slotSizes()) {
-            // padded objects and the longest embedded string land exactly in their slot
-            assertThat(t.row("object_" + slot).sampleMemsize()).isEqualTo(slot);
-            assertThat(t.rows()).filteredOn(r -> r.group().equals("alloc_string") && r.feature("slot_size") == slot)
-                    .singleElement().satisfies(r -> assertThat(r.sampleMemsize()).isEqualTo(slot));
+        assertThat(t.faultsMeasured()).isTrue();
+        for (int slot : List.of(80, 160, 320, 640)) {
+            // padded objects land exactly in their slot
+            assertThat(t.row("alloc/object_new_" + slot).sampleMemsize()).isEqualTo(slot);
         }
-        // measured: the small 80-byte heap runs dry far more often than the 40-byte one
-        // (any heap running out of slots starts a GC of all heaps)
-        assertThat(t.row("object_80").gcsPerIteration()).isGreaterThan(2 * t.row("object_40").gcsPerIteration());
+        // a buffer past glibc's largest mmap threshold (32 MiB) is mapped and unmapped each time: every page
+        // faults (40,000,001 bytes: 9,766 pages); a 200,000-byte one is mapped only until glibc's dynamic
+        // threshold grows past it, then reused from the heap
+        assertThat(t.row("faults/string_malloc_len40000000").faultsPerIteration()).isBetween(9_700.0, 9_900.0);
+        assertThat(t.row("faults/string_malloc_len200000").faultsPerIteration()).isLessThan(10.0);
+        // the raised init slots of the footprint units give the 640 B heap more pages and fewer GCs
+        assertThat(t.row("footprint_h4_200000/cycle_h4_200000").gcsPerIteration())
+                .isLessThan(t.row("footprint_h4_2000/cycle_h4_2000").gcsPerIteration() / 10);
     }
 
     @Test
-    void fromJson_rowWithoutRepeats_namesTheRow() throws Exception {
-        ObjectNode j = JSON.createObjectNode();
-        j.put("probe", "timing");
+    void fromUnits_rowWithoutRepeats_namesTheRow() throws Exception {
+        ObjectNode j = unit("slices");
         ObjectNode row = j.putArray("rows").addObject();
-        row.put("group", "copy_middle").put("name", "middle_8").put("expr", "SRC.byteslice(1, 8)").put("n", 10);
+        row.put("group", "middle").put("name", "middle_8").put("expr", "SRC.byteslice(1, 8)").put("n", 10);
         row.putArray("repeats");
 
-        assertThatThrownBy(() -> TimingReport.fromJson(j, "t.json"))
+        assertThatThrownBy(() -> TimingReport.fromUnits(List.of(j), "t.json"))
                 .isInstanceOf(CalibrationException.class)
-                .hasMessageContaining("t.json: timing output rows[0] (middle_8) has n = 10 and 0 repeats");
+                .hasMessageContaining("t.json: timing output slices/middle_8 has no repeat");
+    }
+
+    @Test
+    void fromUnits_olderProbeVersion_saysToCalibrateAgain() throws Exception {
+        ObjectNode j = unit("calls");
+        j.put("probe_version", 1);
+        j.putArray("rows");
+
+        assertThatThrownBy(() -> TimingReport.fromUnits(List.of(j), "old.json"))
+                .hasMessageContaining("old.json: timing output comes from timing probe version 1")
+                .hasMessageContaining("run slotlab calibrate again");
+    }
+
+    @Test
+    void fromUnits_twoRubies_isRejected() throws Exception {
+        ObjectNode a = unit("calls");
+        a.putArray("rows");
+        ObjectNode b = unit("alloc");
+        b.put("ruby_description", "ruby 3.1.2");
+        b.putArray("rows");
+
+        assertThatThrownBy(() -> TimingReport.fromUnits(List.of(a, b), "mix.json")).hasMessageContaining("mixes Rubies");
     }
 
     @Test
@@ -119,5 +116,12 @@ class TimingReportTest {
         JsonNode j = JSON.readTree("{\"probe\":\"layout\"}");
 
         assertThatThrownBy(() -> TimingReport.fromJson(j, "l.json")).hasMessageContaining("expected 'timing'");
+    }
+
+    private static ObjectNode unit(String id) {
+        ObjectNode j = JSON.createObjectNode();
+        j.put("probe", "timing").put("probe_version", TimingReport.PROBE_VERSION).put("unit", id).put("mode", "quick")
+                .put("ruby_description", "ruby 3.4.5").put("faults_measured", true);
+        return j;
     }
 }

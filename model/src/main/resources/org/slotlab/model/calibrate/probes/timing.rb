@@ -1,163 +1,274 @@
 # frozen_string_literal: true
-# Slotlab calibration probe: times the events a cost profile is fitted to.
-# Run as `ruby --disable-gems timing.rb MODE` with MODE one of smoke | quick | thorough (iteration
-# counts below). Prints one JSON object on stdout; progress lines on stderr, each
-#   slotlab-progress DONE TOTAL NAME
-# Every row runs one expression N times in a method compiled with eval (no block call per
-# iteration), REPEATS times after one warm-up, and records per repeat the monotonic time, the GC
-# counts (minor/major) and the objects allocated (GC.stat deltas). Each row also states its
-# features (slot size, bytes copied) and the memsize of one result, so the fit can tell embedded,
-# malloc'd and shared results apart. Must run on CRuby 2.7 through master.
+# Slotlab calibration probe: times the events a cost profile is fitted to, one unit per process.
+#
+#   ruby --disable-gems timing.rb units            # the units, as JSON: id, environment, rows
+#   ruby --disable-gems timing.rb MODE UNIT        # run one unit; MODE: smoke | quick | thorough
+#
+# The runner starts every unit in a fresh process (with the environment the unit names, for
+# example RUBY_GC_HEAP_4_INIT_SLOTS), so that no row sees a heap another row shaped, and runs the
+# units round-robin several times. Inside a unit each row runs one expression N times in a method
+# compiled with eval (no block call per iteration), REPEATS times round-robin after one warm-up,
+# and records per repeat: monotonic time, minor and major GCs, objects allocated, heap pages and
+# minor page faults (/proc/self/stat, where there is one). Rows of a unit are contrasts that
+# differ by one event (one more C call, one more slot, more bytes copied into the same slot, a
+# frozen root, more memory cycled per GC cycle, ...); the features name what the row does.
+# Prints one JSON object on stdout; progress on stderr as `slotlab-progress DONE TOTAL NAME`.
+# Runs on CRuby 2.7 through master.
 require "objspace"
-
-MODES = {
-  "smoke" => { n: 2_000, repeats: 1 },
-  "quick" => { n: 1_000_000, repeats: 5 },
-  "thorough" => { n: 3_000_000, repeats: 11 },
-}.freeze
-mode = ARGV[0] || "quick"
-cfg = MODES.fetch(mode) { abort "timing.rb: unknown mode '#{mode}'; expected one of #{MODES.keys.join(', ')}" }
-N = cfg[:n]
-REPEATS = cfg[:repeats]
-
 require_relative "_common"
 
+PROBE_VERSION = 2
+MODES = {
+  "smoke" => { scale: 0.002, repeats: 1 },
+  "quick" => { scale: 1.0, repeats: 3 },
+  "thorough" => { scale: 2.0, repeats: 7 },
+}.freeze
+
 consts = GC::INTERNAL_CONSTANTS
-base_slot = consts[:BASE_SLOT_SIZE] || consts[:RVALUE_SIZE]
-heap_count = consts[:HEAP_COUNT] || consts[:SIZE_POOL_COUNT] || 1
-SLOT_SIZES =
-  if GC.respond_to?(:stat_heap) && !GC.stat_heap.empty?
-    GC.stat_heap.keys.sort.map { |i| GC.stat_heap[i][:slot_size] }
-  else
-    Array.new(heap_count) { |i| base_slot << i }
-  end
+BASE_SLOT = consts[:BASE_SLOT_SIZE] || consts[:RVALUE_SIZE]
+HEAP_COUNT = consts[:HEAP_COUNT] || consts[:SIZE_POOL_COUNT] || 1
+STAT_HEAP = GC.respond_to?(:stat_heap) && !GC.stat_heap.empty?
+SLOT_SIZES = STAT_HEAP ? GC.stat_heap.keys.sort.map { |i| GC.stat_heap[i][:slot_size] } : Array.new(HEAP_COUNT) { |i| BASE_SLOT << i }
+PROC_STAT = File.readable?("/proc/self/stat")
 
 X = "x"
-SRC_BYTES = 8192
+SRC_BYTES = 10_000
 SRC = (X * SRC_BYTES).freeze
 
-# Largest String#* length that lands in each slot size (embedded), read with memsize_of.
-embed_len = {}
-(0..1100).each do |len|
-  m = ObjectSpace.memsize_of(X * len)
-  embed_len[m] = len if SLOT_SIZES.include?(m)
+# Largest String#* length embedded in each slot size (memsize_of), and the ivar count that
+# sizes a new instance to each slot (3.2+ sizes instances from the class's ivar count; 3.1 has
+# one slot size and keeps ivars beyond 3 in a malloc'd array).
+def embed_lengths
+  out = {}
+  (0..1100).each do |len|
+    m = ObjectSpace.memsize_of(X * len)
+    out[m] = len if SLOT_SIZES.include?(m)
+  end
+  out
 end
-MAX_EMBED = embed_len.values.max
 
-rows = []
-add = ->(group, name, expr, features) { rows << { group: group, name: name, expr: expr, features: features } }
-
-add.("baseline", "empty_loop", "nil", { slot_size: 0, copied_bytes: 0 })
-
-# Allocation per slot size, objects: a class whose instances were given k ivars; on 3.2+ new
-# instances are then sized to hold k ivars (byroot's trick in Feature #22186). Kept only where
-# the new instance's memsize is exactly the slot size.
-SLOT_SIZES.each do |slot|
-  (0..80).each do |k|
+def padded_class(slot)
+  (0..100).each do |k|
     klass = Class.new
     o = klass.new
     k.times { |i| o.instance_variable_set(:"@v#{i}", i) }
-    next unless ObjectSpace.memsize_of(klass.new) == slot
+    return [klass, k] if ObjectSpace.memsize_of(klass.new) == slot
+  end
+  nil
+end
 
-    Object.const_set(:"SlotlabPad#{slot}", klass)
-    add.("alloc_object", "object_#{slot}", "SlotlabPad#{slot}.new", { slot_size: slot, copied_bytes: 0, ivars: k })
-    break
+# Heap init slots per heap index, through the environment variable this Ruby reads.
+def init_env(heap, slots)
+  if STAT_HEAP || HEAP_COUNT > 1
+    { "RUBY_GC_HEAP_#{heap}_INIT_SLOTS" => slots.to_s }
+  else
+    { "RUBY_GC_HEAP_INIT_SLOTS" => slots.to_s }
   end
 end
 
-# Several allocations per iteration, so the per-object cost separates from the loop overhead.
-[2, 4].each do |k|
-  add.("alloc_multi", "objects_x#{k}", (["Object.new"] * k).join("; "), { slot_size: base_slot, copied_bytes: 0, objects: k })
+EMBED = embed_lengths
+MAX_EMBED = EMBED.values.max
+
+# ------------------------------------------------------------------ the units
+# A row: [name, expr, n, features]. A unit: id, env, setup (Ruby run before its rows), rows.
+UNITS = []
+def unit(id, env: {}, setup: nil, &rows)
+  list = []
+  rows.call(->(name, expr, n, features) { list << { name: name, expr: expr, n: n, features: features } })
+  UNITS << { id: id, env: env, setup: setup, rows: list }
 end
 
-# Allocation without a method call: an empty array literal (newarray 0, a 40-byte embedded
-# T_ARRAY), so the slot's own cost separates from the call that comes with every other
-# allocation. Assigned, because a bare `[]` in void context is compiled away.
-add.("alloc_literal", "array_literal", "x = []", { slot_size: base_slot, copied_bytes: 0, objects: 1 })
-add.("alloc_literal", "array_literal_x2", "x = []; y = []", { slot_size: base_slot, copied_bytes: 0, objects: 2 })
-
-# Allocation per slot size, strings: the longest embedded string for each slot.
-embed_len.sort.each do |slot, len|
-  add.("alloc_string", "string_#{slot}_len#{len}", "X * #{len}", { slot_size: slot, copied_bytes: len })
-end
-# Strings with a malloc'd buffer (slot + malloc(len + termlen)).
-[MAX_EMBED + 1, 256, 1024, 4096].select { |len| len > MAX_EMBED }.uniq.each do |len|
-  add.("alloc_string_malloc", "string_malloc_len#{len}", "X * #{len}", { slot_size: base_slot, copied_bytes: len, malloc_bytes: len + 1 })
+unit("calls") do |r|
+  r.("empty_loop", "nil", 3_000_000, { group: "baseline" })
+  r.("getbyte", "SRC.getbyte(1)", 3_000_000, { group: "call", calls: 1 })
+  r.("bytesize", "SRC.bytesize", 3_000_000, { group: "call", calls: 1 })
+  r.("getbyte_x2", "SRC.getbyte(1); SRC.getbyte(2)", 3_000_000, { group: "call", calls: 2 })
 end
 
-# Byte copies: middle byteslice of a frozen source is always a copy.
-[8, 16, 24, 32, 64, 128, 256, 512, 1024, 4096].each do |len|
-  add.("copy_middle", "middle_#{len}", "SRC.byteslice(1, #{len})", { copied_bytes: len })
-end
-
-# Shared suffix slices of a frozen source: one slot, no copy (above the embed limit).
-[8, 16, 32, 64, 256, 1024, 4096].each do |len|
-  add.("suffix_frozen", "suffix_frozen_#{len}", "SRC.byteslice(#{SRC_BYTES - len}, #{len})", { slice_len: len })
-end
-
-# Suffix slices of an unfrozen source built each iteration (the slice needs a frozen root),
-# with the source construction alone as a row of its own.
-[64, 256, 1024, 4096].each do |src_len|
-  add.("source_only", "source_#{src_len}", "X * #{src_len}", { source_len: src_len, copied_bytes: src_len })
-  [32, src_len / 2].uniq.each do |len|
-    add.("suffix_unfrozen", "suffix_unfrozen_#{src_len}_#{len}",
-         "s = X * #{src_len}; s.byteslice(#{src_len - len}, #{len})", { source_len: src_len, slice_len: len, copied_bytes: src_len })
+unit("alloc") do |r|
+  r.("empty_loop", "nil", 3_000_000, { group: "baseline" })
+  r.("array_literal", "x = []", 3_000_000, { group: "alloc", slots: 1, slot_size: BASE_SLOT })
+  r.("array_literal_x2", "x = []; y = []", 3_000_000, { group: "alloc", slots: 2, slot_size: BASE_SLOT })
+  r.("object_new", "Object.new", 3_000_000, { group: "alloc", slots: 1, slot_size: BASE_SLOT, new_calls: 1 })
+  r.("object_new_x2", "Object.new; Object.new", 3_000_000, { group: "alloc", slots: 2, slot_size: BASE_SLOT, new_calls: 2 })
+  # one slot of each size, the same call: the slot's own size and its heap's GC rate
+  SLOT_SIZES.drop(1).each do |slot|
+    pad = padded_class(slot)
+    next unless pad
+    Object.const_set(:"SlotlabPad#{slot}", pad[0])
+    r.("object_new_#{slot}", "SlotlabPad#{slot}.new", 2_000_000, { group: "alloc", slots: 1, slot_size: slot, new_calls: 1, ivars: pad[1] })
   end
 end
 
-# GC counts over N allocations: dying objects, and a retained ring of 50_000 live objects.
-RING = Array.new(50_000)
-add.("gc", "gc_churn_object", "Object.new", { live: 0 })
-add.("gc", "gc_ring_object_50000", "RING[i % 50_000] = Object.new", { live: 50_000 })
+unit("strings") do |r|
+  r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
+  # embedded, the longest that fits each slot, and the shortest of each slot (same call, same slot, fewer bytes)
+  EMBED.sort.each do |slot, len|
+    r.("string_#{slot}_len#{len}", "X * #{len}", 2_000_000, { group: "string", calls: 1, slot_size: slot, slots: 1, copied_bytes: len })
+    shortest = EMBED.select { |s, _| s < slot }.values.max
+    short = shortest ? shortest + 1 : 2 # "x" * 1 is a dup, another path
+    next if short >= len
+    r.("string_#{slot}_len#{short}", "X * #{short}", 2_000_000, { group: "string", calls: 1, slot_size: slot, slots: 1, copied_bytes: short })
+  end
+  # a 40 B RString plus malloc(len + 1): malloc and the fill into a malloc'd buffer
+  [MAX_EMBED + 1, 1_000, 4_000, 16_000].select { |len| len > MAX_EMBED }.uniq.each do |len|
+    r.("string_malloc_len#{len}", "X * #{len}", len > 4_000 ? 500_000 : 2_000_000,
+       { group: "string_malloc", calls: 1, slot_size: BASE_SLOT, slots: 1, malloc_bytes: len + 1, malloc_copied_bytes: len })
+  end
+end
 
-# Compile and warm every row first; then run the repeats round-robin (repeat 1 of every row,
-# then repeat 2, ...) so that a burst of load from other processes spreads over all rows instead
-# of spoiling one. Progress counts (repeat, row) steps.
+unit("slices") do |r|
+  r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
+  # middle byteslice of a frozen source: always a copy (rb_str_new): per slot, a short and a long one
+  EMBED.sort.each do |slot, len|
+    shortest = EMBED.select { |s, _| s < slot }.values.max
+    [shortest ? shortest + 1 : 1, len].uniq.each do |l|
+      r.("middle_#{l}", "SRC.byteslice(1, #{l})", 2_000_000, { group: "middle", calls: 1, slot_size: slot, slots: 1, copied_bytes: l })
+    end
+  end
+  [MAX_EMBED + 1, 4_000].uniq.each do |l|
+    r.("middle_malloc_#{l}", "SRC.byteslice(1, #{l})", 1_000_000,
+       { group: "middle_malloc", calls: 1, slot_size: BASE_SLOT, slots: 1, malloc_bytes: l + 1, malloc_copied_bytes: l })
+  end
+  # suffix byteslice of the frozen source: shared above the 40 B slot's embed capacity, one slot, no copy
+  [64, 1_000, 4_000].each do |l|
+    r.("suffix_frozen_#{l}", "SRC.byteslice(#{SRC_BYTES - l}, #{l})", 2_000_000, { group: "suffix_frozen", calls: 1, slot_size: BASE_SLOT, slots: 1, shared: 1 })
+  end
+end
+
+unit("roots") do |r|
+  r.("empty_loop", "nil", 1_000_000, { group: "baseline" })
+  # a fresh unfrozen source each time; its suffix shares it through a new frozen root. The same
+  # source with a suffix of the frozen SRC instead differs by exactly the root.
+  [[1_000, 200], [200, 100]].each do |src, len|
+    r.("fresh_#{src}_own_suffix_#{len}", "s = X * #{src}; s.byteslice(#{src - len}, #{len})", 1_000_000,
+       { group: "fresh_root", calls: 2, source_len: src, slice_len: len, root: 1 })
+    r.("fresh_#{src}_frozen_suffix_#{len}", "s = X * #{src}; SRC.byteslice(#{SRC_BYTES - len}, #{len})", 1_000_000,
+       { group: "fresh_noroot", calls: 2, source_len: src, slice_len: len, root: 0 })
+  end
+end
+
+BIG_LEN = 40_000_000
+unit("faults", setup: "BIG = X * #{BIG_LEN}\nBUF = \"y\" * #{BIG_LEN}") do |r|
+  r.("empty_loop", "nil", 200_000, { group: "baseline" })
+  # the same bytes written over an existing buffer (String#[]= of the same length: in place, no malloc, no fault)
+  r.("overwrite_#{BIG_LEN}", "BUF[0, #{BIG_LEN}] = BIG", 20, { group: "overwrite", calls: 1, malloc_copied_bytes: BIG_LEN })
+  # glibc maps buffers past its mmap threshold (128 KiB, raised to the size of each mapped buffer it
+  # frees, up to 32 MiB), so mid-size buffers fault until the threshold has grown past them and are
+  # reused after; a buffer past 32 MiB is mapped and unmapped every time and faults every page
+  [[100_000, 40_000], [200_000, 20_000], [400_000, 20_000], [40_000_000, 20]].each do |len, n|
+    r.("string_malloc_len#{len}", "X * #{len}", n,
+       { group: "string_malloc", calls: 1, slot_size: BASE_SLOT, slots: 1, malloc_bytes: len + 1, malloc_copied_bytes: len })
+  end
+end
+
+# Direct GC costs: a minor or a major GC per iteration (GC.start with an immediate sweep), over
+# the heap as boot leaves it and over heaps holding more live objects in more pages.
+GC_ROWS = lambda do |r, tag|
+  r.("empty_loop_#{tag}", "nil", 100_000, { group: "baseline" })
+  r.("gc_minor_#{tag}", "GC.start(full_mark: false, immediate_sweep: true)", 1_000, { group: "gc_start", calls: 1, full: 0 })
+  r.("gc_major_#{tag}", "GC.start(full_mark: true, immediate_sweep: true)", 300, { group: "gc_start", calls: 1, full: 1 })
+end
+unit("gc_boot") { |r| GC_ROWS.(r, "boot") }
+unit("gc_keep_small", setup: "KEEP = Array.new(100_000) { Object.new }") { |r| GC_ROWS.(r, "keep_small") }
+big = SLOT_SIZES.last
+unit("gc_keep_big", setup: big > BASE_SLOT ? "KEEP = Array.new(10_000) { X * #{EMBED[big] || 1} }" : "KEEP = Array.new(10_000) { X * 100 }") { |r| GC_ROWS.(r, "keep_big") }
+
+# Memory cycled per GC cycle: the same allocation with more room in its heap (raised init
+# slots): as many slots allocated, fewer GCs, more bytes cycled between two GCs.
+fp_heap = SLOT_SIZES.size - 1
+[[0, [10_000, 100_000, 1_000_000]], *(fp_heap.positive? ? [[fp_heap, [2_000, 10_000, 50_000, 200_000]]] : [])].each do |heap, inits|
+  inits.each do |init|
+    slot = SLOT_SIZES[heap]
+    expr = heap.zero? ? "x = []" : "X * #{EMBED[slot]}"
+    features = heap.zero? ? { group: "footprint", slots: 1, slot_size: slot } : { group: "footprint", calls: 1, slots: 1, slot_size: slot, copied_bytes: EMBED[slot] }
+    unit("footprint_h#{heap}_#{init}", env: init_env(heap, init)) do |r|
+      r.("empty_loop_fp", "nil", 1_000_000, { group: "baseline" })
+      r.("cycle_h#{heap}_#{init}", expr, heap.zero? ? 3_000_000 : 1_000_000, features.merge(init_slots: init))
+    end
+  end
+end
+
+# Marking young objects kept by an old array: each GC marks the ring.
+unit("ring", setup: "RING = Array.new(50_000)") do |r|
+  r.("empty_loop_ring", "nil", 2_000_000, { group: "baseline" })
+  r.("ring_50000", "RING[i % 50_000] = Object.new", 2_000_000, { group: "ring", calls: 1, new_calls: 1, slots: 1, slot_size: BASE_SLOT, live: 50_000 })
+end
+
+# ------------------------------------------------------------------ running one unit
+
+if ARGV[0] == "units"
+  SlotlabJson.write({ probe: "timing", probe_version: PROBE_VERSION,
+                      units: UNITS.map { |u| { id: u[:id], env: u[:env], rows: u[:rows].map { |r| r[:name] } } } })
+  exit
+end
+
+mode = ARGV[0] || "quick"
+cfg = MODES.fetch(mode) { abort "timing.rb: unknown mode '#{mode}'; expected one of #{MODES.keys.join(', ')} or 'units'" }
+u = UNITS.find { |x| x[:id] == ARGV[1] } or abort "timing.rb: unknown unit '#{ARGV[1]}'; run 'timing.rb units' for the list"
+eval(u[:setup], TOPLEVEL_BINDING) if u[:setup] # rubocop:disable Security/Eval
+
+def minflt
+  return 0 unless PROC_STAT
+  File.read("/proc/self/stat").split(") ", 2).last.split(" ")[7].to_i
+end
+
+def heap_state
+  st = GC.stat
+  h = { pages: STAT_HEAP ? GC.stat_heap.sort.map { |_, s| s[:heap_eden_pages] } : [st[:heap_eden_pages]],
+        live_slots: st[:heap_live_slots], old_objects: st[:old_objects], marked_slots: st[:heap_marked_slots],
+        malloc_limit: st[:malloc_increase_bytes_limit], gc_count: st[:count] }
+  h[:state] = GC.latest_gc_info(:state).to_s if GC.latest_gc_info.key?(:state)
+  h
+end
+
+rows = u[:rows]
 rows.each_with_index do |row, idx|
   eval("def slotlab_loop_#{idx}(n)\n  i = 0\n  while i < n\n    #{row[:expr]}\n    i += 1\n  end\n  nil\nend\n")
-  send(:"slotlab_loop_#{idx}", [N / 10, 1].max)
+  row[:n_run] = [(row[:n] * cfg[:scale]).round, 10].max
+  row[:meth] = :"slotlab_loop_#{idx}"
   row[:repeats] = []
 end
-total = rows.size * REPEATS
+start = heap_state
+STAT_BEFORE = {}
+STAT_AFTER = {}
+GC.stat(STAT_BEFORE)
+GC.stat(STAT_AFTER)
+rows.each { |row| send(row[:meth], [row[:n_run] / 10, 1].max) }
+total = rows.size * cfg[:repeats]
 step = 0
-REPEATS.times do
-  rows.each_with_index do |row, idx|
-    SlotlabProgress.report(step, total, row[:name])
+cfg[:repeats].times do
+  rows.each do |row|
+    SlotlabProgress.report(step, total, "#{u[:id]}/#{row[:name]}")
     step += 1
-    meth = :"slotlab_loop_#{idx}"
-    before = {}
-    after = {}
-    GC.stat(before)
+    meth = row[:meth]
+    n_run = row[:n_run]
+    # faults are read outside the GC.stat pair (reading /proc allocates strings); GC.stat fills
+    # hashes made once, so the pair itself allocates nothing
+    f0 = minflt
+    b = GC.stat(STAT_BEFORE)
     t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
-    send(meth, N)
+    send(meth, n_run)
     t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
-    GC.stat(after)
+    a = GC.stat(STAT_AFTER)
+    f1 = minflt
     row[:repeats] << {
-      elapsed_ns: t1 - t0,
-      minor_gc: after[:minor_gc_count] - before[:minor_gc_count],
-      major_gc: after[:major_gc_count] - before[:major_gc_count],
-      allocated_objects: after[:total_allocated_objects] - before[:total_allocated_objects],
-      heap_allocated_pages: after[:heap_allocated_pages],
+      elapsed_ns: t1 - t0, minor_gc: a[:minor_gc_count] - b[:minor_gc_count], major_gc: a[:major_gc_count] - b[:major_gc_count],
+      allocated_objects: a[:total_allocated_objects] - b[:total_allocated_objects], heap_pages: a[:heap_eden_pages],
+      minflt: f1 - f0, live_slots: a[:heap_live_slots], old_objects: a[:old_objects],
     }
   end
 end
-out_rows = rows.map do |row|
-  i = 0
-  sample = eval(row[:expr].sub(/\ARING\[i % \d+\] = /, ""))
-  row.merge(n: N, sample_memsize: ObjectSpace.memsize_of(sample))
-end
-SlotlabProgress.report(total, total, "done")
+SlotlabProgress.report(total, total, "#{u[:id]}/done")
 
-out = {
-  probe: "timing",
-  probe_version: 1,
-  mode: mode,
-  ruby_version: RUBY_VERSION,
-  ruby_description: RUBY_DESCRIPTION,
-  slot_sizes: SLOT_SIZES,
-  max_embedded_len: MAX_EMBED,
-  n: N,
-  repeats: REPEATS,
-  rows: out_rows,
-}
-SlotlabJson.write(out)
+out_rows = rows.map do |row|
+  # one result of the expression, for its memsize (the value of its last statement)
+  sample = row[:expr].start_with?("GC.start") ? nil : eval("i = 0; #{row[:expr]}")
+  { group: row[:features][:group], name: row[:name], expr: row[:expr], features: row[:features].reject { |k, _| k == :group },
+    n: row[:n_run], sample_memsize: sample ? ObjectSpace.memsize_of(sample) : 0, repeats: row[:repeats] }
+end
+SlotlabJson.write({
+  probe: "timing", probe_version: PROBE_VERSION, mode: mode, unit: u[:id], env: u[:env],
+  ruby_version: RUBY_VERSION, ruby_description: RUBY_DESCRIPTION, slot_sizes: SLOT_SIZES, max_embedded_len: MAX_EMBED,
+  faults_measured: PROC_STAT, start: start, end: heap_state, repeats: cfg[:repeats], rows: out_rows,
+})

@@ -1,0 +1,106 @@
+package org.slotlab.model.calibrate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.slotlab.model.harness.Harness;
+import org.slotlab.model.harness.HarnessState;
+import org.slotlab.model.layout.BootState;
+import org.slotlab.model.layout.RubyLayout;
+
+/**
+ * What {@code probes/harness.rb} read inside one harness: the heap the body's first iteration
+ * finds (pages per heap, what its GCs keep per heap, old objects, whether a GC was still in
+ * progress) and the harness's cost per iteration with an empty body.
+ *
+ * @param harness the harness
+ * @param rubyDescription {@code RUBY_DESCRIPTION}
+ * @param pages heap pages per heap when the body starts
+ * @param kept per heap, the slots a GC keeps (reachable objects and old garbage a minor GC keeps)
+ * @param oldObjects {@code GC.stat(:old_objects)} when the body starts
+ * @param gcState {@code GC.latest_gc_info(:state)} when the body starts ({@code none}, {@code marking}, {@code sweeping})
+ * @param lastGcMajor whether the last GC before the body was a major one
+ * @param loopNs ns per iteration of an empty {@code while} loop
+ * @param blockCallLoopNs ns per iteration of a {@code while} loop that calls an empty block
+ * @param raw the probe's JSON
+ */
+public record HarnessReading(Harness harness, String rubyDescription, int[] pages, long[] kept, long oldObjects, String gcState,
+        boolean lastGcMajor, double loopNs, double blockCallLoopNs, JsonNode raw) {
+
+    /** benchmark-ips's default warm-up, seconds ({@code Benchmark::IPS::Job} {@code @warmup = 2}). */
+    public static final double IPS_WARMUP_SECONDS = 2;
+    /** ruby-bench's warm-up per timed iteration: {@code WARMUP_ITRS} 15 over {@code MIN_BENCH_ITRS} 10 (harness/harness.rb). */
+    public static final double RUBY_BENCH_WARMUP_PER_TIMED = 15.0 / 10.0;
+
+    public static HarnessReading fromJson(JsonNode json, String where) throws CalibrationException {
+        if (!"harness".equals(json.path("probe").asText())) {
+            throw bad(where, "field 'probe' is '" + json.path("probe").asText() + "', expected 'harness'");
+        }
+        Harness h;
+        try {
+            h = Harness.parse(json.path("harness").asText());
+        } catch (IllegalArgumentException e) {
+            throw bad(where, e.getMessage());
+        }
+        JsonNode start = json.path("at_start");
+        List<Integer> pages = new ArrayList<>();
+        if (start.path("heaps").isArray()) {
+            start.path("heaps").forEach(x -> pages.add(x.path("pages").asInt()));
+        } else {
+            pages.add(start.path("heap_eden_pages").asInt());
+        }
+        JsonNode keptNode = json.path("kept_by_heap");
+        if (!keptNode.isArray() || keptNode.size() != pages.size()) {
+            throw bad(where, "has " + keptNode.size() + " kept-slot counts for " + pages.size() + " heaps");
+        }
+        long[] kept = new long[pages.size()];
+        for (int i = 0; i < kept.length; i++) {
+            kept[i] = keptNode.get(i).isNumber() ? Math.max(0, keptNode.get(i).asLong()) : 0;
+        }
+        double loop = json.path("loop_ns").asDouble(Double.NaN);
+        double block = json.path("block_call_loop_ns").asDouble(Double.NaN);
+        if (!(loop > 0) || !(block > 0)) {
+            throw bad(where, "has no positive loop timings");
+        }
+        return new HarnessReading(h, json.path("ruby_description").asText(), pages.stream().mapToInt(Integer::intValue).toArray(), kept,
+                start.path("old_objects").asLong(), start.path("state").asText(""), !start.path("last_major_by").asText("").isEmpty(),
+                loop, block, json);
+    }
+
+    /**
+     * The harness state for {@code layout}: the pages the body finds, the slots a GC keeps per
+     * heap as live (never freed by the loop), old objects split over the heaps in proportion, and
+     * the harness's loop cost (benchmark-driver subtracts its empty loop: 0; benchmark-ips calls a
+     * block per iteration).
+     */
+    public HarnessState toState(RubyLayout layout) throws CalibrationException {
+        if (pages.length != layout.heapCount()) {
+            throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "harness " + harness.id() + " reading has " + pages.length
+                    + " heaps but the layout has " + layout.heapCount());
+        }
+        long total = 0;
+        for (long k : kept) {
+            total += k;
+        }
+        long[] old = new long[kept.length];
+        for (int i = 0; i < kept.length; i++) {
+            old[i] = total == 0 ? 0 : Math.min(kept[i], Math.round((double) oldObjects * kept[i] / total));
+        }
+        String prov = String.format(Locale.ROOT, "measured by harness.rb on %s: pages when the body starts, slots its GCs keep per heap; "
+                + "GC %s at that moment", rubyDescription, gcState.isEmpty() ? "state unknown" : gcState);
+        BootState boot = new BootState(pages, kept, old, prov, lastGcMajor ? 0 : -1);
+        double loopCost = switch (harness) {
+            case BENCHMARK_DRIVER -> 0;
+            case BENCHMARK_IPS -> blockCallLoopNs;
+            default -> loopNs;
+        };
+        double warmupSeconds = harness == Harness.BENCHMARK_IPS ? IPS_WARMUP_SECONDS : 0;
+        double warmupPerTimed = harness == Harness.RUBY_BENCH ? RUBY_BENCH_WARMUP_PER_TIMED : 0;
+        return new HarnessState(harness, boot, loopCost, warmupSeconds, warmupPerTimed, prov);
+    }
+
+    private static CalibrationException bad(String where, String problem) {
+        return new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, where + ": harness output " + problem + ".");
+    }
+}
