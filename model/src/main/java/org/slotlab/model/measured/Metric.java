@@ -32,6 +32,8 @@ public final class Metric {
     public static final String GC_COUNT = "gc_count";
     /** Resident set size; unit {@value #UNIT_BYTES}. */
     public static final String RSS = "rss";
+    /** Largest resident set size of the run (benchmark-driver's memory runner, "Max resident set size"); unit {@value #UNIT_BYTES}. */
+    public static final String MAX_RSS = "max_rss";
 
     public static final String UNIT_IPS = "i/s";
     public static final String UNIT_PERCENT = "%";

@@ -82,6 +82,7 @@ class ImportersTest {
     @Test
     void formats_listsEveryImporterOnce() {
         assertThat(Importers.formats()).containsExactlyInAnyOrder("benchmark-driver-markdown", "benchmark-driver-yaml",
-                "ips-json", "ips-text", "ruby-bench-json", "harness-gc", "csv").doesNotHaveDuplicates();
+                "benchmark-driver-compare", "benchmark-driver-simple", "ips-json", "ips-text", "ruby-bench-json", "ruby-bench-csv",
+                "ruby-bench-text", "harness-gc", "csv").doesNotHaveDuplicates();
     }
 }
