@@ -27,6 +27,7 @@ public final class Importers {
             new BenchmarkDriverMarkdownImporter(),
             new BenchmarkDriverCompareImporter(),
             new BenchmarkDriverSimpleImporter(),
+            new BenchmarkDriverAllImporter(),
             new IpsTextImporter(),
             new RubyBenchCsvImporter(),
             new RubyBenchTextImporter(),

@@ -41,7 +41,8 @@ public final class IpsJsonImporter implements Importer {
     @Override
     public boolean canRead(String firstLines) {
         String t = firstLines.stripLeading();
-        return t.startsWith("[") && (t.contains("\"central_tendency\"") || t.contains("\"ips\""));
+        return t.startsWith("[") && (t.contains("\"central_tendency\"") || t.contains("\"ips\"")
+                || t.contains("\"item\"") && t.contains("\"samples\""));
     }
 
     @Override
@@ -60,6 +61,10 @@ public final class IpsJsonImporter implements Importer {
                 throw new ImportException(source, line, "expected a report object {\"name\": ..., \"central_tendency\": ...}");
             }
             JsonNode e = json.tree();
+            if (e.has("item") && !e.has("name")) {
+                held(e, line, source, points, names);
+                continue;
+            }
             String bench = points.name(JsonLines.text(e, "name", source, line, "the report"), "benchmark", line);
             Integer first = names.putIfAbsent(bench, line);
             if (first != null) {
@@ -87,5 +92,50 @@ public final class IpsJsonImporter implements Importer {
         }
         json.expectEnd();
         return points.set(TOOL, FORMAT, List.of(EXECUTABLE), json.line(), "expected at least one report in the array");
+    }
+
+    /**
+     * One entry of the file {@code x.save!} / {@code x.hold!} keeps between runs (job.rb
+     * {@code save_held_results}: {@code item}, {@code measured_us}, {@code iter}, {@code samples}
+     * in i/s, {@code cycles}): ips is the samples' mean and its error their standard deviation, as
+     * lib/benchmark/ips/stats/sd.rb computes them.
+     */
+    private static void held(JsonNode e, int line, String source, Points points, Map<String, Integer> names) throws ImportException {
+        String bench = points.name(JsonLines.text(e, "item", source, line, "the held result"), "benchmark", line);
+        Integer first = names.putIfAbsent(bench, line);
+        if (first != null) {
+            throw new ImportException(source, line, "result " + TextLines.quote(bench) + " appears twice: on line " + first
+                    + " and on line " + line);
+        }
+        JsonNode samples = e.get("samples");
+        if (samples == null || !samples.isArray() || samples.isEmpty()) {
+            throw new ImportException(source, line, "expected 'samples' of " + TextLines.quote(bench) + " to be a non-empty array of i/s, found "
+                    + JsonLines.found(samples));
+        }
+        double sum = 0;
+        for (JsonNode v : samples) {
+            if (!v.isNumber()) {
+                throw new ImportException(source, line, "expected the samples of " + TextLines.quote(bench) + " to be numbers, found "
+                        + JsonLines.found(v));
+            }
+            Points.checkValue(source, line, "a sample of " + bench, v.asDouble(), Metric.UNIT_IPS);
+            sum += v.asDouble();
+        }
+        double mean = sum / samples.size();
+        double var = 0;
+        for (JsonNode v : samples) {
+            var += (v.asDouble() - mean) * (v.asDouble() - mean);
+        }
+        for (String count : List.of("iter", "cycles")) {
+            if (e.has(count)) {
+                JsonLines.whole(e, count, source, line, TextLines.quote(bench));
+            }
+        }
+        if (!(mean > 0)) {
+            throw new ImportException(source, line, "expected the samples of " + TextLines.quote(bench) + " to average above 0 i/s");
+        }
+        points.add(line, bench, EXECUTABLE, Metric.IPS, mean, Metric.UNIT_IPS);
+        points.add(line, bench, EXECUTABLE, Metric.IPS_ERROR, Math.sqrt(var / samples.size()), Metric.UNIT_IPS);
+        points.add(line, bench, EXECUTABLE, Metric.NS_PER_OP, NS_PER_SECOND / mean, Metric.UNIT_NS);
     }
 }

@@ -54,6 +54,10 @@ final class Points {
         points.add(new MeasuredPoint(bench, exe, metric, value, unit, param));
     }
 
+    String source() {
+        return source;
+    }
+
     boolean isEmpty() {
         return points.isEmpty();
     }
