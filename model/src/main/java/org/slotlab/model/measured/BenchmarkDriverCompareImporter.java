@@ -162,10 +162,18 @@ public final class BenchmarkDriverCompareImporter implements Importer {
                             + "writes them) or ERROR for " + r.job() + " on " + exe + ", found " + TextLines.quote(cell)
                             + "; is the value cut short?");
                 }
+                Points.checkValue(source, r.line(), kind.metric() + " of " + r.job() + " on " + exe, v, kind.unit());
                 String precise = compared.getOrDefault(executables.size() > 1 ? r.job() : "", Map.of())
                         .get(executables.size() > 1 ? exe : r.job());
-                if (precise != null && significantDigits(precise) > significantDigits(cell)) {
-                    v = Double.parseDouble(precise);
+                if (precise != null) {
+                    double p = Double.parseDouble(precise);
+                    if (Math.abs(p - v) > (resolution(cell) + resolution(precise)) * 0.5 * (1 + 1e-9)) {
+                        throw new ImportException(source, r.line(), kind.metric() + " of " + r.job() + " on " + exe + " is "
+                                + cell.strip() + " here but " + precise + " in the Comparison block; the two must agree");
+                    }
+                    if (significantDigits(precise) > significantDigits(cell)) {
+                        v = p;
+                    }
                 }
                 values.put(exe, v);
                 points.add(r.line(), r.job(), exe, kind.metric(), v, kind.unit());
@@ -358,6 +366,22 @@ public final class BenchmarkDriverCompareImporter implements Importer {
             }
         }
         return out;
+    }
+
+    /** One unit of the last digit of a printed value: 0.001M = 1000 for {@code 9.862M}, 0.1 for {@code 9861804.1}. */
+    static double resolution(String number) {
+        String t = number.strip();
+        int power = 0;
+        if (!t.isEmpty() && !Character.isDigit(t.charAt(t.length() - 1))) {
+            power = Math.max(0, TextLines.DRIVER_SUFFIXES.indexOf(t.charAt(t.length() - 1)));
+            t = t.substring(0, t.length() - 1);
+        }
+        int e = Math.max(t.indexOf('e'), t.indexOf('E'));
+        int exp = e >= 0 ? Integer.parseInt(t.substring(e + 1)) : 0;
+        String mantissa = e >= 0 ? t.substring(0, e) : t;
+        int dot = mantissa.indexOf('.');
+        int decimals = dot < 0 ? 0 : mantissa.length() - dot - 1;
+        return Math.pow(10, exp - decimals) * Math.pow(TextLines.THOUSAND, power);
     }
 
     /** Digits that carry information: {@code 17012063.5} has 9, {@code 17.012} 5, {@code 0.2} 1. */

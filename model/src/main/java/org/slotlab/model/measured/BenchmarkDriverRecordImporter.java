@@ -70,6 +70,7 @@ public final class BenchmarkDriverRecordImporter implements Importer {
         if (!TYPE_RECORDED.equals(type)) {
             throw new ImportException(source, line(top), "expected 'type: recorded' (benchmark-driver -o record), found type " + type);
         }
+        requireUniqueKeys(top, source, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
         MappingNode results = mappingField(top, "job_warmup_context_result", source);
         if (field(top, "metrics").isEmpty()) {
             throw new ImportException(source, lastLine(top), "expected a 'metrics' list at the end (record.rb writes it last); is the file truncated?");
@@ -133,6 +134,34 @@ public final class BenchmarkDriverRecordImporter implements Importer {
                     + (e.getContext() == null ? "" : " (" + e.getContext() + ")"), e);
         } catch (YAMLException e) {
             throw new ImportException(source, 0, "malformed YAML: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses a plain key twice in one mapping (SnakeYAML's compose keeps both; Psych never writes
+     * that), naming both lines. Shared nodes (aliases) are visited once.
+     */
+    private static void requireUniqueKeys(Node n, String source, Set<Node> seen) throws ImportException {
+        if (!seen.add(n)) {
+            return;
+        }
+        if (n instanceof MappingNode m) {
+            java.util.Map<String, Integer> keys = new java.util.HashMap<>();
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k) {
+                    Integer first = keys.putIfAbsent(k.getValue(), line(k));
+                    if (first != null) {
+                        throw new ImportException(source, line(k), "key " + TextLines.quote(k.getValue()) + " appears twice in one mapping: "
+                                + "on line " + first + " and on line " + line(k) + "; each key may appear once");
+                    }
+                }
+                requireUniqueKeys(t.getKeyNode(), source, seen);
+                requireUniqueKeys(t.getValueNode(), source, seen);
+            }
+        } else if (n instanceof org.yaml.snakeyaml.nodes.SequenceNode s) {
+            for (Node c : s.getValue()) {
+                requireUniqueKeys(c, source, seen);
+            }
         }
     }
 

@@ -160,10 +160,15 @@ public final class HarnessGcImporter implements Importer {
                 cur.averageOf = Integer.parseInt(m.group(1));
                 cur.averageMs = Double.parseDouble(m.group(2));
                 cur.averageLine = n;
+            } else if (line.startsWith("Average of last")) {
+                throw new ImportException(source, n, "expected 'Average of last N, non-warmup iters: Xms' (whole ms), found "
+                        + TextLines.quote(line));
             } else if ((m = AVERAGE_PHASE.matcher(line)).matches()) {
                 String key = "gc_" + m.group(1) + "_ms";
                 cur.phases.put(key, oneDecimal(m.group(2), key, source, n));
                 cur.phaseLines.put(key, n);
+            } else if (line.startsWith("Average marking") || line.startsWith("Average sweeping")) {
+                throw new ImportException(source, n, "expected 'Average marking time: X.Yms', found " + TextLines.quote(line));
             } else if (line.strip().equals(HEAP_TITLE)) {
                 if (i + 1 >= lines.size() || !lines.get(i + 1).strip().equals(HEAP_HEADER)) {
                     throw new ImportException(source, n + 1, "expected the heap table header '" + HEAP_HEADER + "'; is the output truncated?");

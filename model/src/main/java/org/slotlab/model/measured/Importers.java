@@ -53,15 +53,31 @@ public final class Importers {
 
     /** Longest part of a line that format detection looks at. */
     static final int SNIFF_LINE_CHARS = 1000;
+    /** Longest part of a line kept for detection (JSON importers look further into a minified line). */
+    static final int SNIFF_HEAD_CHARS = 64 * 1024;
 
     /** The first importer whose {@link Importer#canRead} accepts {@code firstLines}. */
     public static Importer auto(String firstLines, String source) throws ImportException {
         if (firstLines.indexOf('\u0000') >= 0) {
             throw new ImportException(source, 0, "contains a NUL character (binary data, or UTF-16 text); expected UTF-8 text");
         }
+        String lead = firstLines.stripLeading();
+        boolean json = lead.startsWith("{") || lead.startsWith("[");
         for (Importer i : ALL) {
-            if (i.canRead(firstLines)) {
+            boolean jsonImporter = i instanceof RubyBenchJsonImporter || i instanceof IpsJsonImporter;
+            if (json != jsonImporter) {
+                continue; // JSON is shown to the JSON importers only: its lines may be long
+            }
+            if (i.canRead(json ? firstLines : cutLines(firstLines))) {
                 return i;
+            }
+        }
+        int n = 0;
+        for (String line : firstLines.split("\n", -1)) {
+            n++;
+            if (!json && line.length() > TextLines.MAX_LINE_CHARS) {
+                throw new ImportException(source, n, "line is longer than " + TextLines.MAX_LINE_CHARS
+                        + " characters, the longest line read; is this a benchmark tool's text output?");
             }
         }
         throw new ImportException(source, 0, "cannot tell which tool wrote this; pass --format with one of "
@@ -96,7 +112,22 @@ public final class Importers {
         return mapping.apply(importer.read(new StringReader(text), source));
     }
 
-    /** The first {@link Importer#SNIFF_LINES} lines of {@code text}, each cut to {@value #SNIFF_LINE_CHARS} characters. */
+    /** Each line of {@code head} cut to {@value #SNIFF_LINE_CHARS} characters: no detection pattern sees a long line. */
+    private static String cutLines(String head) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : head.split("\n", -1)) {
+            if (sb.length() > 0) {
+                sb.append('\n');
+            }
+            sb.append(line, 0, Math.min(line.length(), SNIFF_LINE_CHARS));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The first {@link Importer#SNIFF_LINES} lines of {@code text}, each cut to
+     * {@value #SNIFF_HEAD_CHARS} characters (one line of minified JSON can hold a whole file).
+     */
     static String head(String text) {
         StringBuilder sb = new StringBuilder();
         int lines = 0;
@@ -104,7 +135,7 @@ public final class Importers {
         while (i < text.length() && lines < Importer.SNIFF_LINES) {
             int nl = text.indexOf('\n', i);
             int end = nl < 0 ? text.length() : nl;
-            int cut = Math.min(end, i + SNIFF_LINE_CHARS);
+            int cut = Math.min(end, i + SNIFF_HEAD_CHARS);
             if (lines > 0) {
                 sb.append('\n');
             }

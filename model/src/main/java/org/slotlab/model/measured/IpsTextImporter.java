@@ -33,7 +33,7 @@ public final class IpsTextImporter implements Importer {
     private static final Pattern ENTRY = Pattern.compile(
             "^\\s*(?<label>.+?)\\s+(?<ips>\\d[\\d.]*[kMBTQ]?)\\s+\\(±\\s*(?<err>[\\d.]+)%\\)\\s+i/s"
             + "(?:\\s+\\(\\s*(?<dur>[\\d.]+)\\s*(?<du>ns|μs|us|ms|s)/i\\))?\\s+-\\s+\\d[\\d.]*[kMBTQ]?(?:\\s+in\\s+[\\d.]+s)?\\s*$");
-    private static final Pattern WARMUP_ENTRY = Pattern.compile("^\\s*.+?\\s+\\d[\\d.]*[kMBTQ]?\\s+i/100ms\\s*$");
+    private static final Pattern WARMUP_ENTRY = Pattern.compile("^\\s*(?<label>.+?)\\s+\\d[\\d.]*[kMBTQ]?\\s+i/100ms\\s*$");
     private static final Pattern COMPARE = Pattern.compile("^\\s*(?<label>.+?):\\s+(?<ips>\\d+(?:\\.\\d+)?) i/s(?<rest>.*)$");
     private static final Pattern COMPARE_REST = Pattern.compile(
             "^ - (?:same-ish: difference falls within error|(?<f>\\d+(?:\\.\\d+)?)x\\s+(?:\\(± [\\d.]+\\)\\s+)?(?<dir>faster|slower))\\s*$");
@@ -74,6 +74,8 @@ public final class IpsTextImporter implements Importer {
         List<String> lines = text.lines();
         String executable = IpsJsonImporter.EXECUTABLE;
         Map<String, Entry> entries = new LinkedHashMap<>();
+        Map<String, Integer> warmups = new LinkedHashMap<>();
+        Map<String, Integer> calculated = new LinkedHashMap<>();
         List<String> round = new ArrayList<>();
         Map<String, Double> compareIps = new LinkedHashMap<>();
         Map<String, Integer> compareLines = new LinkedHashMap<>();
@@ -115,10 +117,12 @@ public final class IpsTextImporter implements Importer {
             pendingLabel = null;
             switch (section) {
                 case WARMING_UP -> {
-                    if (!WARMUP_ENTRY.matcher(full).matches()) {
+                    Matcher w = WARMUP_ENTRY.matcher(full);
+                    if (!w.matches()) {
                         throw new ImportException(source, n, "expected a warm-up line like '  size100   925.056k i/100ms', found "
                                 + TextLines.quote(line) + "; is the output truncated?");
                     }
+                    warmups.merge(w.group("label").strip(), 1, Integer::sum);
                 }
                 case CALCULATING -> {
                     Matcher m = ENTRY.matcher(full);
@@ -134,8 +138,10 @@ public final class IpsTextImporter implements Importer {
                     double ns = m.group("dur") == null ? IpsJsonImporter.NS_PER_SECOND / ips
                             : Double.parseDouble(m.group("dur")) * NS_PER_UNIT.get(m.group("du"));
                     String label = Points.checkName(source, n, m.group("label").strip(), "report");
+                    int times = calculated.merge(label, 1, Integer::sum);
                     if (entries.containsKey(label)) {
-                        if (!round.isEmpty() && label.equals(round.get(0)) && round.size() == entries.size()) {
+                        if (!round.isEmpty() && label.equals(round.get(0)) && round.size() == entries.size()
+                                && times <= warmups.getOrDefault(label, 0)) {
                             round.clear(); // the next of several iterations (x.iterations = 2): the last one counts
                         } else if (round.contains(label) || !round.isEmpty() && round.size() == entries.size()) {
                             throw new ImportException(source, n, "report " + TextLines.quote(label) + " appears twice: on line "

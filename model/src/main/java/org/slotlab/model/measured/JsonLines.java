@@ -104,14 +104,14 @@ final class JsonLines {
             switch (t) {
                 case START_OBJECT -> {
                     ObjectNode o = NODES.objectNode();
-                    Map<String, Integer> lines = new HashMap<>();
+                    Map<String, String> lines = new HashMap<>();
                     while (true) {
                         JsonToken k = nextIn(lines);
                         if (k == JsonToken.END_OBJECT) {
                             return o;
                         }
                         String key = parser.currentName();
-                        lines.put(key, line());
+                        lines.put(key, place());
                         o.set(key, build(next()));
                     }
                 }
@@ -129,6 +129,9 @@ final class JsonLines {
                     return NODES.textNode(parser.getText());
                 }
                 case VALUE_NUMBER_INT -> {
+                    if (parser.getText().equals("-0")) {
+                        return NODES.numberNode(-0.0); // kept as -0, which no count or time can be
+                    }
                     return switch (parser.getNumberType()) {
                         case INT -> NODES.numberNode(parser.getIntValue());
                         case LONG -> NODES.numberNode(parser.getLongValue());
@@ -157,7 +160,7 @@ final class JsonLines {
     }
 
     /** The next token inside an object whose keys so far are {@code lines}. */
-    private JsonToken nextIn(Map<String, Integer> lines) throws ImportException {
+    private JsonToken nextIn(Map<String, String> lines) throws ImportException {
         try {
             JsonToken t = parser.nextToken();
             if (t == null) {
@@ -184,6 +187,15 @@ final class JsonLines {
         } catch (IOException e) {
             throw fail(e, null);
         }
+    }
+
+    /** "line 3, column 5" of the current token. */
+    private String place() {
+        return place(parser.currentTokenLocation());
+    }
+
+    private static String place(JsonLocation loc) {
+        return loc == null ? "an unknown place" : "line " + loc.getLineNr() + ", column " + loc.getColumnNr();
     }
 
     /** Line of the current token (1-based). */
@@ -222,7 +234,7 @@ final class JsonLines {
     }
 
     /** A parser failure in words: truncation, a limit, a duplicate key, or malformed JSON. */
-    private ImportException fail(IOException e, Map<String, Integer> keyLines) {
+    private ImportException fail(IOException e, Map<String, String> keyLines) {
         int at = e instanceof JsonProcessingException j && j.getLocation() != null ? j.getLocation().getLineNr() : line();
         if (e instanceof StreamConstraintsException) {
             return new ImportException(source, at, "a JSON string, number or nesting goes beyond what is read (strings up to "
@@ -232,9 +244,10 @@ final class JsonLines {
             String what = j.getOriginalMessage() == null ? "" : j.getOriginalMessage().lines().findFirst().orElse("");
             Matcher dup = DUPLICATE.matcher(what);
             if (dup.find()) {
-                Integer first = keyLines == null ? null : keyLines.get(dup.group(1));
+                String first = keyLines == null ? null : keyLines.get(dup.group(1));
+                String second = place(((JsonProcessingException) e).getLocation());
                 return new ImportException(source, at, "key " + TextLines.quote(dup.group(1)) + " appears twice in one object"
-                        + (first != null ? ": on line " + first + " and on line " + at : " (the second time on line " + at + ")")
+                        + (first != null ? ": at " + first + " and at " + second : " (the second time at " + second + ")")
                         + "; each key may appear once");
             }
             if (what.contains("end-of-input")) {

@@ -57,9 +57,13 @@ public final class NameMapping {
             if (!m.matches() || m.group(1) == null) {
                 return Optional.empty();
             }
-            long bytes = TextLines.wholeBytes(m.group(1));
+            String digits = m.group(1);
+            long bytes = TextLines.wholeBytes(digits);
+            if (bytes < 0 && !digits.isEmpty() && digits.chars().allMatch(Character::isDigit)) {
+                throw new NumberTooLarge(digits);
+            }
             if (bytes < 0) {
-                throw new NumberTooLarge(m.group(1));
+                return Optional.empty();
             }
             return Optional.of(new MappedParameter(parameter, bytes));
         }

@@ -106,7 +106,7 @@ final class Points {
                     + (Double.isInfinite(value) ? " (the value overflows a double)" : ""));
         }
         if (value != 0 && Math.abs(value) < Double.MIN_NORMAL) {
-            throw new ImportException(source, line, what + " is " + value + ", below the smallest normal double (2.2e-308); "
+            throw new ImportException(source, line, what + " is " + fmt(value) + ", below the smallest normal double (2.2e-308); "
                     + "no measurement is that small");
         }
         boolean signed = unit.isEmpty();
