@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,7 +14,7 @@ import java.time.Duration;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
+import org.slotlab.app.measured.NamedPipes;
 
 /**
  * {@code slotlab import} on real tool outputs and on input or output paths that are wrong: exit
@@ -30,16 +28,16 @@ class ImportCommandBadInputTest {
     @TempDir
     Path dir;
 
-    private final StringWriter out = new StringWriter();
-    private final StringWriter err = new StringWriter();
+    private final StringBuilder out = new StringBuilder();
+    private final StringBuilder err = new StringBuilder();
 
+    /** {@code slotlab import ARGS}, through the real command line. */
     private int run(String... args) {
-        return assertTimeoutPreemptively(HANG_GUARD, () -> {
-            CommandLine cmd = new CommandLine(new ImportCommand());
-            cmd.setOut(new PrintWriter(out, true));
-            cmd.setErr(new PrintWriter(err, true));
-            return cmd.execute(args);
-        });
+        CliRun r = assertTimeoutPreemptively(HANG_GUARD, () -> CliRun.run(Stream.concat(Stream.of("import"), Stream.of(args))
+                .toArray(String[]::new)));
+        out.append(r.out);
+        err.append(r.err);
+        return r.exitCode;
     }
 
     private Path sample(String name) throws IOException {
@@ -84,15 +82,7 @@ class ImportCommandBadInputTest {
 
     @Test
     void namedPipe_exitsTwoWithoutBlocking() throws Exception {
-        Path fifo = dir.resolve("results.txt");
-        Process p;
-        try {
-            p = new ProcessBuilder("mkfifo", fifo.toString()).start();
-        } catch (IOException e) {
-            assumeTrue(false, "needs mkfifo");
-            return;
-        }
-        assumeTrue(p.waitFor() == 0, "mkfifo failed");
+        Path fifo = NamedPipes.make(dir.resolve("results.txt"));
         Path csv = dir.resolve("m.csv");
 
         assertRefused(run(fifo.toString(), "--out", csv.toString()), fifo, csv);

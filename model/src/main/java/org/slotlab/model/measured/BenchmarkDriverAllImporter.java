@@ -17,20 +17,14 @@ import java.util.List;
  * ({@code --repeat-result best}); {@code ns_per_op} and {@code speed_ratio} against the first
  * executable follow as for {@link BenchmarkDriverCompareImporter}.
  */
-public final class BenchmarkDriverAllImporter implements Importer {
+public final class BenchmarkDriverAllImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-all";
     public static final String TOOL = "benchmark-driver";
     private static final char ESC = '\u001b';
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverAllImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

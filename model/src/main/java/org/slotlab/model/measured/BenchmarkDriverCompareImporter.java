@@ -34,7 +34,7 @@ import java.util.Map;
  * Verbose runs ({@code -v}) first list {@code name: ruby ...} descriptions; with one executable
  * that is where its name comes from (otherwise it is {@value IpsJsonImporter#EXECUTABLE}).
  */
-public final class BenchmarkDriverCompareImporter implements Importer {
+public final class BenchmarkDriverCompareImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-compare";
     public static final String TOOL = "benchmark-driver";
@@ -44,14 +44,8 @@ public final class BenchmarkDriverCompareImporter implements Importer {
     private static final String COMPARISON = "Comparison:";
     private static final String ERROR_CELL = "ERROR";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverCompareImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

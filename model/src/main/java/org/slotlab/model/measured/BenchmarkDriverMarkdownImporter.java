@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  * run in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) is such a copy. Without a heading the metric
  * is benchmark-driver's default, the ips runner's "Iteration per second (i/s)".
  */
-public final class BenchmarkDriverMarkdownImporter implements Importer {
+public final class BenchmarkDriverMarkdownImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-markdown";
     public static final String TOOL = "benchmark-driver";
@@ -42,14 +42,8 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
     /** markdown.rb compare_executables() prints this for the worst executable of a row. */
     private static final String WORST_CELL = "-";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverMarkdownImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

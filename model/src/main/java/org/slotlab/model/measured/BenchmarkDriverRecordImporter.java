@@ -29,7 +29,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * {@code false} (not warmup) results' {@code values}. {@code metrics} is written last, so a file
  * without it was cut short.
  */
-public final class BenchmarkDriverRecordImporter implements Importer {
+public final class BenchmarkDriverRecordImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-yaml";
     public static final String TOOL = "benchmark-driver";
@@ -43,14 +43,8 @@ public final class BenchmarkDriverRecordImporter implements Importer {
     /** benchmark-driver's Result::ERROR (metric.rb), stored as the integer 0 for a failed run. */
     private static final String ERROR_VALUE = "0";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverRecordImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

@@ -14,19 +14,13 @@ import java.util.List;
  * ({@code ips}, {@code time}, {@code max_rss}), {@code ns_per_op} = 10^9 / ips for the ips runner,
  * and {@code speed_ratio} of every executable after the first against the first (above 1 = faster).
  */
-public final class BenchmarkDriverSimpleImporter implements Importer {
+public final class BenchmarkDriverSimpleImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-simple";
     public static final String TOOL = "benchmark-driver";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverSimpleImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

@@ -28,7 +28,7 @@ import java.util.regex.Pattern;
  * {@code slot_size} parameter. Column names are CRuby's {@code GC.stat_heap} keys without
  * {@code heap_}.
  */
-public final class HarnessGcImporter implements Importer {
+public final class HarnessGcImporter extends NamedImporter {
 
     public static final String FORMAT = "harness-gc";
     public static final String TOOL = "ruby-bench";
@@ -56,14 +56,8 @@ public final class HarnessGcImporter implements Importer {
     /** Executable name when the output does not name one. */
     static final String EXECUTABLE = "ruby";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public HarnessGcImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

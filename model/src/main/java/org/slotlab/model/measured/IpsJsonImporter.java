@@ -17,7 +17,7 @@ import java.util.Map;
  * ran, so the executable is {@value #EXECUTABLE}. {@code ns_per_op} is 1e9 / ips, as report.rb's
  * {@code Entry#body} prints "(29.39 ns/i)".
  */
-public final class IpsJsonImporter implements Importer {
+public final class IpsJsonImporter extends NamedImporter {
 
     public static final String FORMAT = "ips-json";
     public static final String TOOL = "benchmark-ips";
@@ -28,14 +28,8 @@ public final class IpsJsonImporter implements Importer {
     /** report.rb fields that count iterations: whole numbers. */
     private static final List<String> COUNTS = List.of("iterations", "cycles");
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public IpsJsonImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

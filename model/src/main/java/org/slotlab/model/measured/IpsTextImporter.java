@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * Points: {@code ips} (the Comparison's unscaled value when present), {@code ips_error_pct},
  * {@code ns_per_op}, and {@code speed_ratio} against the Comparison's baseline (slower as 1/x).
  */
-public final class IpsTextImporter implements Importer {
+public final class IpsTextImporter extends NamedImporter {
 
     public static final String FORMAT = "ips-text";
     public static final String TOOL = "benchmark-ips";
@@ -47,14 +47,8 @@ public final class IpsTextImporter implements Importer {
     /** Nanoseconds per unit of benchmark-ips's humanize_duration. */
     private static final Map<String, Double> NS_PER_UNIT = Map.of("ns", 1.0, "μs", 1e3, "us", 1e3, "ms", 1e6, "s", 1e9);
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public IpsTextImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

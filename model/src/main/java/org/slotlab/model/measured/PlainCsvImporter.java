@@ -20,7 +20,7 @@ import java.util.regex.Pattern;
  * {@code # tool: NAME} the tool (default {@value #TOOL}). Empty cells are missing values. A file
  * with {@link MeasuredCsv}'s normalised header is read as that.
  */
-public final class PlainCsvImporter implements Importer {
+public final class PlainCsvImporter extends NamedImporter {
 
     public static final String FORMAT = "csv";
     public static final String TOOL = "csv";
@@ -28,14 +28,8 @@ public final class PlainCsvImporter implements Importer {
     private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,99}");
     private static final Pattern DIRECTIVE = Pattern.compile("^#\\s*(executable|tool)\\s*:\\s*(\\S.*?)\\s*$");
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public PlainCsvImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

@@ -10,19 +10,13 @@ import java.util.List;
  * ({@code base,ruby 3.4.5 (...)}), an empty row, then the results table, read by
  * {@link RubyBenchTable}. The first executable is the base.
  */
-public final class RubyBenchCsvImporter implements Importer {
+public final class RubyBenchCsvImporter extends NamedImporter {
 
     public static final String FORMAT = "ruby-bench-csv";
     public static final String TOOL = "ruby-bench";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public RubyBenchCsvImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

@@ -23,7 +23,7 @@ import java.util.Map;
  * per-iteration GC series become their mean; {@code gc_heap_final} becomes per-heap points with
  * a {@code slot_size} parameter.
  */
-public final class RubyBenchJsonImporter implements Importer {
+public final class RubyBenchJsonImporter extends NamedImporter {
 
     public static final String FORMAT = "ruby-bench-json";
     public static final String TOOL = "ruby-bench";
@@ -42,14 +42,8 @@ public final class RubyBenchJsonImporter implements Importer {
         return m;
     }
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public RubyBenchJsonImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override

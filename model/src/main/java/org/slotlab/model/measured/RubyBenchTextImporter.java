@@ -11,19 +11,13 @@ import java.util.List;
  * whose column widths the dashes give ({@code ----------------  -----------}), read by
  * {@link RubyBenchTable}. A {@code GC summary:} table and the legend after it are not imported.
  */
-public final class RubyBenchTextImporter implements Importer {
+public final class RubyBenchTextImporter extends NamedImporter {
 
     public static final String FORMAT = "ruby-bench-text";
     public static final String TOOL = "ruby-bench";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public RubyBenchTextImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
