@@ -25,7 +25,7 @@ BASES = {
     'ruby-bench-csv': 'rb_gc_2exe.csv',
     'ruby-bench-text': 'rb_gc_2exe.txt',
     'harness-gc': 'rb_gc_2exe.console.txt',
-    'csv': 'seed000_slot_gc_count.csv',
+    'csv': 'ips_subseq_ns.csv',
 }
 
 # folder -> (a value as it stands in the base, the name of the first benchmark in the base)
@@ -41,7 +41,7 @@ VALUE = {
     'ruby-bench-csv': ('2.8 ± 4.6%', 'byteslice_kept'),
     'ruby-bench-text': ('2.8 ± 4.6%', 'byteslice_kept'),
     'harness-gc': ('Average of last 3, non-warmup iters: 2ms', 'byteslice_kept'),
-    'csv': ('67', '32'),
+    'csv': ('1,81.69', '1,81.69'),
 }
 
 
@@ -79,10 +79,12 @@ def mutations(folder, base):
         assert value in text, (folder, value)
         name_at = text.index(bench)
         yield 'windows-1252-name.txt', (text[:name_at] + bench[:2]).encode() + b'\xe9' + text[name_at + 2:].encode()
-        for tag, repl in [('negative', '-' + value.lstrip(': ')), ('nan', 'NaN'), ('huge', '1e308'), ('subnormal', '1e-320'),
+        for tag, repl in [('negative', '-' + value.lstrip(': ').split(',')[-1]), ('nan', 'NaN'), ('huge', '1e308'), ('subnormal', '1e-320'),
                           ('minus-zero', '-0'), ('overflow', '1e999'), ('word', 'fast')]:
             if folder == 'benchmark-driver-yaml':
                 new = text.replace(value, ': ' + repl, 1)
+            elif folder == 'csv':
+                new = text.replace('\n1,81.69', '\n1,' + repl, 1)
             elif folder == 'harness-gc':
                 new = text.replace(value, 'Average of last 3, non-warmup iters: ' + repl + 'ms', 1)
             elif folder in ('ruby-bench-csv', 'ruby-bench-text'):
@@ -154,10 +156,11 @@ def mutations(folder, base):
         yield 'no-closing-dashes.txt', '\n'.join(lines[:6]).encode() + b'\n'
         yield 'misaligned-cell.txt', text.replace('byteslice_kept     2.8', 'byteslice_kept  2.8   ', 1).encode()
     if folder == 'csv':
-        yield 'duplicate-column.csv', text.replace('slot_bytes,gc_count', 'slot_bytes,gc_count,gc_count', 1).replace(',67', ',67,67').encode()
-        yield 'x-not-bytes.csv', text.replace('\n32,', '\n32.5,', 1).encode()
-        yield 'x-too-large.csv', text.replace('\n32,', '\n99999999999999999999,', 1).encode()
-        yield 'header-only.csv', text.split('\n')[0].encode() + b'\n'
+        yield 'duplicate-column.csv', re.sub(r'\n(\d+),([0-9.]+)', r'\n\1,\2,\2', text.replace('len_bytes,ns_per_op',
+                                                                                                   'len_bytes,ns_per_op,ns_per_op', 1)).encode()
+        yield 'x-not-bytes.csv', text.replace('\n1,81.69', '\n1.5,81.69', 1).encode()
+        yield 'x-too-large.csv', text.replace('\n1,81.69', '\n99999999999999999999,81.69', 1).encode()
+        yield 'header-only.csv', '\n'.join(l for l in lines if not l[:1].isdigit()).encode()
 
 
 def main():
