@@ -28,6 +28,16 @@ class BenchmarkDriverCompareImporterTest {
     }
 
     @Test
+    void baseAgainstACutoffBuild_asUsersCompareThem() throws ImportException {
+        MeasuredSet set = Importers.read(Fixtures.path("bd_compare_cutoff256.txt"), Importers.AUTO, NameMapping.defaults());
+
+        assertThat(set.executables()).containsExactly("base", "cutoff-256");
+        assertThat(value(set, "size100", "cutoff-256", Metric.SPEED_RATIO)).isCloseTo(9263407.9 / 5567486.8, within(1e-12));
+        assertThat(set.find("size100", "cutoff-256", Metric.IPS).orElseThrow().parameter())
+                .contains(new MappedParameter(MappedParameter.LEN, 100));
+    }
+
+    @Test
     void oneExecutable_timePerIterationFromTheRow() throws ImportException {
         MeasuredSet set = importer.read(Fixtures.path("bd_compare_1exe.txt"));
 

@@ -49,6 +49,12 @@ class ImportersTest {
         "rb_default_1exe.console.txt,      ruby-bench-text",
         "rb_gc_1exe.console.txt,           harness-gc",
         "rb_gc_1exe.txt,                   ruby-bench-text",
+        "bd_compare_cutoff256.txt,         benchmark-driver-compare",
+        "bd_markdown_compare_cutoffs.md,   benchmark-driver-markdown",
+        "rb_gc_cutoffs.json,               ruby-bench-json",
+        "rb_gc_cutoffs.csv,                ruby-bench-csv",
+        "rb_gc_cutoffs.txt,                ruby-bench-text",
+        "rb_gc_cutoffs.console.txt,        harness-gc",
     })
     void auto_picksTheRightImporter(String fixture, String format) throws ImportException {
         Importer importer = Importers.auto(Fixtures.path(fixture));
