@@ -190,6 +190,44 @@ def main():
     write(mapping, 'nul-inside.txt', b'size(\\d+) => len\n\x00\n')
     write(mapping, 'windows-1252.txt', b'taille_\xe9(\\d+) => len\n')
     write(mapping, 'utf16le-bom.txt', b'\xff\xfe' + 'size(\\d+) => len\n'.encode('utf-16-le'))
+    layouts()
+
+
+def layouts():
+    """Layout objects (as a cost profile carries them) that LayoutJson must refuse."""
+    import json
+    with open(os.path.join(HERE, '..', '..', '..', '..', '..', 'sample-data', 'measured',
+                           'profile-ruby-3.4.5-debian-exp1-x86_64.json')) as f:
+        good = json.load(f)['layout']
+
+    def variant(name, change):
+        l = json.loads(json.dumps(good))
+        change(l)
+        write('layout', name + '.json', (json.dumps(l, indent=2) + '\n').encode())
+
+    variant('page-size-as-string', lambda l: l.update(pageSize='65536'))
+    variant('page-size-fraction', lambda l: l.update(pageSize=65536.5))
+    variant('page-size-beyond-int', lambda l: l.update(pageSize=10 ** 20))
+    variant('null-name', lambda l: l.update(name=None))
+    variant('number-name', lambda l: l.update(name=34))
+    variant('unknown-embed-rule', lambda l: l.update(embedRule='VARIABLE'))
+    variant('misspelt-key', lambda l: l.update(termlen=l.pop('termLen')))
+    variant('slot-sizes-empty', lambda l: l.update(slotSizes=[]))
+    variant('slot-sizes-not-array', lambda l: l.update(slotSizes='40,80'))
+    variant('slot-size-negative', lambda l: l['slotSizes'].__setitem__(0, -40))
+    variant('slot-size-string', lambda l: l['slotSizes'].__setitem__(0, '40'))
+    variant('gc-not-object', lambda l: l.update(gc=[1, 2]))
+    variant('gc-unknown-key', lambda l: l['gc'].update(heapInitSlot=10000))
+    variant('gc-boolean-as-number', lambda l: l['gc'].update(growthBySlotsBudget=1))
+    variant('gc-growth-below-one', lambda l: l['gc'].update(growthFactor=0.5))
+    variant('gc-growth-as-string', lambda l: l['gc'].update(growthFactor='1.8'))
+    variant('boot-lengths-differ', lambda l: l['boot'].update(pages=[1, 2]))
+    variant('boot-negative-pages', lambda l: l['boot']['pages'].__setitem__(0, -1))
+    variant('boot-live-fraction', lambda l: l['boot']['liveSlots'].__setitem__(0, 12.5))
+    variant('description-too-long', lambda l: l.update(description='x' * 5000))
+    write('layout', 'not-an-object.json', b'[1, 2, 3]\n')
+    with open(os.path.join(HERE, 'layout', 'growth-infinite.json'), 'w') as f:
+        f.write(json.dumps(good, indent=2).replace('"growthFactor": 1.8', '"growthFactor": 1e999') + '\n')
 
 
 if __name__ == '__main__':

@@ -1,6 +1,7 @@
 package org.slotlab.model.measured;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,10 +10,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.slotlab.model.layout.LayoutJson;
 
 /**
  * Every malformed file in src/test/resources/bad-input (made by make-corpus.py there from the real
@@ -20,7 +24,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * overflowing, duplicated, nested, trailing garbage, ...) is refused by the import layer, both with
  * the format its folder names and with detection, with a one-line message that names the file,
  * no class name, within the hang guard. Files a test cannot keep (a FIFO, a link to /dev/zero, a
- * directory, a file over the size limit) are made here.
+ * directory, a file over the size limit) are made here. The {@code layout} folder holds layout
+ * objects as a cost profile carries them: each must be refused by {@link LayoutJson#fromJson}
+ * naming the file and the field.
  */
 class BadInputCorpusTest {
 
@@ -32,11 +38,11 @@ class BadInputCorpusTest {
         }
     }
 
-    static Stream<Path> files(boolean mappings) {
+    static Stream<Path> files(String folder, boolean in) {
         try (Stream<Path> all = Files.walk(corpus())) {
             List<Path> list = all.filter(Files::isRegularFile).filter(p -> !p.getFileName().toString().endsWith(".py"))
                     .filter(p -> !p.getFileName().toString().equals("README.md"))
-                    .filter(p -> mappings == p.getParent().getFileName().toString().equals("mapping")).sorted().toList();
+                    .filter(p -> in == p.getParent().getFileName().toString().equals(folder)).sorted().toList();
             return list.stream();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -44,16 +50,21 @@ class BadInputCorpusTest {
     }
 
     static Stream<Path> results() {
-        return files(false);
+        return files("mapping", false).filter(p -> !p.getParent().getFileName().toString().equals("layout"));
     }
 
     static Stream<Path> mappings() {
-        return files(true);
+        return files("mapping", true);
+    }
+
+    static Stream<Path> layouts() {
+        return files("layout", true);
     }
 
     @Test
     void corpusHasAtLeastAHundredFiles_ofEveryFormat() {
-        assertThat(results().count() + mappings().count()).isGreaterThanOrEqualTo(100);
+        assertThat(results().count() + mappings().count() + layouts().count()).isGreaterThanOrEqualTo(100);
+        assertThat(layouts().count()).isGreaterThanOrEqualTo(20);
         assertThat(results().map(p -> p.getParent().getFileName().toString()).distinct())
                 .containsAll(Importers.formats()).contains("slotlab-csv");
     }
@@ -75,6 +86,23 @@ class BadInputCorpusTest {
     @MethodSource("mappings")
     void mappingRefused(Path file) {
         BadInput.refusedMapping(file);
+    }
+
+    /** A layout as a cost profile carries it, read by a plain JSON reader, then by LayoutJson. */
+    @ParameterizedTest
+    @MethodSource("layouts")
+    void layoutRefused(Path file) throws IOException {
+        JsonNode node = new ObjectMapper().readTree(file.toFile());
+        String message = assertTimeoutPreemptively(BadInput.HANG_GUARD, () -> {
+            try {
+                LayoutJson.fromJson(node, file.toString());
+                throw new AssertionError(file + " was read as a layout but must be refused");
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+        });
+        assertThat(message).startsWith(file + ": layout: ");
+        BadInput.assertWellFormed(message.replaceFirst(": layout: ", ":0: "), file.toString());
     }
 
     @Test
