@@ -5,8 +5,12 @@ import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -32,19 +36,21 @@ import picocli.CommandLine.Spec;
  * recognised (tool, executables, benchmarks with their mapped parameter, values) and writes the
  * normalised CSV ({@link MeasuredCsv#HEADER}) that {@code render} and the workbench overlay.
  * Bad input is one line on stderr, {@code slotlab import: FILE:LINE: what was expected}, and exit
- * code {@value #EXIT_BAD_INPUT}; nothing is written then. Issue 6, "Import measured results as overlays".
+ * code {@value #EXIT_BAD_INPUT}; nothing is written then. So is an {@code --out} that cannot be
+ * written (a directory, a missing permission): the CSV goes to a temporary file beside it and is
+ * moved into place only when complete, so a failed write leaves no partial file.
  */
 @Command(name = "import",
         description = {"Import measured results (benchmark-driver, benchmark-ips, ruby-bench, plain CSV) "
                 + "and write them as a normalised CSV for overlays."},
         exitCodeListHeading = "Exit codes:%n",
-        exitCodeList = {"0:imported and written", "1:the CSV could not be written", "2:bad input or bad options"})
+        exitCodeList = {"0:imported and written", "2:bad input, bad options, or the CSV could not be written"})
 public final class ImportCommand implements Callable<Integer> {
 
     /** Exit code for success. */
     public static final int EXIT_OK = 0;
-    /** Exit code when the output cannot be written. */
-    public static final int EXIT_WRITE_FAILED = 1;
+    /** Exit code when the output cannot be written: the same as for bad input. */
+    public static final int EXIT_WRITE_FAILED = 2;
     /** Exit code for malformed input, an unknown format or a bad mapping (picocli's usage code too). */
     public static final int EXIT_BAD_INPUT = 2;
     /** Significant digits of values in the printed summary (the CSV keeps every digit). */
@@ -90,6 +96,11 @@ public final class ImportCommand implements Callable<Integer> {
             stderr.flush();
             return EXIT_BAD_INPUT;
         }
+        if (Files.isDirectory(out)) {
+            stderr.println("slotlab import: cannot write " + out + ": it is a directory; --out names the CSV file to write");
+            stderr.flush();
+            return EXIT_WRITE_FAILED;
+        }
         MeasuredSet set;
         try {
             NameMapping rules = mapping == null ? NameMapping.defaults() : NameMapping.read(mapping);
@@ -100,14 +111,18 @@ public final class ImportCommand implements Callable<Integer> {
             return EXIT_BAD_INPUT;
         }
         printSummary(set, stdout);
+        Path tmp = null;
         try {
             Path parent = out.toAbsolutePath().getParent();
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(out, MeasuredCsv.toCsv(set), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            stderr.println("slotlab import: cannot write " + out + ": " + oneLine(String.valueOf(e.getMessage())));
+            tmp = Files.createTempFile(parent, ".slotlab-import-", ".csv.part");
+            Files.writeString(tmp, MeasuredCsv.toCsv(set), StandardCharsets.UTF_8);
+            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException | SecurityException e) {
+            deleteQuietly(tmp);
+            stderr.println("slotlab import: cannot write " + out + ": " + writeProblem(e));
             stderr.flush();
             return EXIT_WRITE_FAILED;
         }
@@ -155,6 +170,30 @@ public final class ImportCommand implements Callable<Integer> {
 
     private static int width(List<String> names) {
         return Math.max(1, names.stream().mapToInt(String::length).max().orElse(1));
+    }
+
+    /** Why a write failed, in words and without the exception's class. */
+    private static String writeProblem(Exception e) {
+        if (e instanceof AccessDeniedException || e instanceof SecurityException) {
+            return "permission denied";
+        }
+        if (e instanceof NoSuchFileException) {
+            return "its folder does not exist";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return oneLine(f.getReason());
+        }
+        return "the file system refused the write";
+    }
+
+    private static void deleteQuietly(Path p) {
+        if (p != null) {
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException e) {
+                // the temporary file stays; nothing else to do
+            }
+        }
     }
 
     private static String oneLine(String s) {

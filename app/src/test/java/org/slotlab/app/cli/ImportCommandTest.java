@@ -130,6 +130,6 @@ class ImportCommandTest {
         int code = run(dir.resolve("nope.json").toString(), "--format", "ips-json", "--out", dir.resolve("m.csv").toString());
 
         assertThat(code).isEqualTo(2);
-        assertThat(err.toString()).startsWith("slotlab import: " + dir.resolve("nope.json") + ":0: cannot read");
+        assertThat(err.toString()).isEqualTo("slotlab import: " + dir.resolve("nope.json") + ":0: no such file" + System.lineSeparator());
     }
 }

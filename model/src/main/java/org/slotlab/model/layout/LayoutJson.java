@@ -4,6 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * A {@link RubyLayout} as JSON, so a calibrated profile or a scenario file can carry the layout it
@@ -72,46 +77,74 @@ public final class LayoutJson {
 
     /** Reads a boot state written by {@link #writeBoot}; messages name the field. */
     public static BootState readBoot(JsonNode boot) {
-        if (!boot.isObject()) {
-            throw new IllegalArgumentException("'boot' must be an object");
+        if (boot == null || !boot.isObject()) {
+            throw new IllegalArgumentException("'boot' must be an object, found " + kind(boot));
         }
-        return new BootState(ints(boot, "pages"), longs(boot, "liveSlots"), longs(boot, "oldSlots"),
-                boot.path("provenance").asText(""), boot.path("gcsSinceMajor").asInt(-1));
+        known(boot, BOOT_KEYS, "boot");
+        return new BootState(ints(boot, "pages"), longs(boot, "liveSlots"), longs(boot, "oldSlots"), text(boot, "provenance", ""),
+                integer(boot, "gcsSinceMajor", -1));
     }
 
-    /** Reads a layout; {@code where} prefixes messages (e.g. the file name). */
+    /** Keys of the layout object, of {@code gc} and of {@code boot}: what {@link #toJson} writes. */
+    private static final Set<String> LAYOUT_KEYS = Set.of("name", "description", "slotSizes", "pageSize", "pageHeaderBytes",
+            "rstringSize", "embedOffset", "fixedEmbedCapa", "termLen", "embedRule", "gc", "boot");
+    private static final Set<String> GC_KEYS = Set.of("heapInitSlots", "heapFreeSlots", "growthFactor", "growthMaxSlots",
+            "freeSlotsMinRatio", "freeSlotsGoalRatio", "freeSlotsMaxRatio", "oldObjectLimitFactor", "oldAge", "mallocLimitMin",
+            "mallocLimitMax", "mallocLimitGrowthFactor", "oldmallocLimitMin", "oldmallocLimitMax", "oldmallocLimitGrowthFactor",
+            "growthBySlotsBudget", "heapInitBytes", "sweepFreesOffsetMalloc", "promoteFromOldParent");
+    private static final Set<String> BOOT_KEYS = Set.of("pages", "liveSlots", "oldSlots", "provenance", "gcsSinceMajor");
+    /** Longest name or description. */
+    static final int MAX_TEXT_CHARS = 1000;
+
+    /**
+     * Reads a layout; {@code where} prefixes messages (e.g. the file name). Nothing is converted:
+     * a field holds the JSON type {@link #toJson} writes ({@code "pageSize": "65536"} and
+     * {@code 65536.5} are refused, naming the field, the expected type and the value); a key that
+     * {@link #toJson} does not write (a misspelt {@code slotsizes}) and an {@code embedRule} other
+     * than {@link RubyLayout.EmbedRule}'s are refused rather than left to a default. Fields that are
+     * absent take the documented defaults (description "custom layout", pageHeaderBytes 8,
+     * fixedEmbedCapa 24, termLen 1, embedRule VARIABLE_WIDTH, the gc values of CRuby 3.4).
+     */
     public static RubyLayout fromJson(JsonNode o, String where) {
         try {
-            RubyLayout.Builder b = RubyLayout.builder(text(o, "name"))
-                    .description(o.path("description").asText("custom layout"))
+            if (o == null || !o.isObject()) {
+                throw new IllegalArgumentException("expected a JSON object, found " + kind(o));
+            }
+            known(o, LAYOUT_KEYS, "layout");
+            RubyLayout.Builder b = RubyLayout.builder(text(o, "name", null))
+                    .description(text(o, "description", "custom layout"))
                     .slotSizes(ints(o, "slotSizes"))
-                    .pageSize(integer(o, "pageSize"))
-                    .pageHeaderBytes(o.path("pageHeaderBytes").asInt(8))
-                    .rstringSize(integer(o, "rstringSize"))
-                    .embedOffset(integer(o, "embedOffset"))
-                    .fixedEmbedCapa(o.path("fixedEmbedCapa").asInt(24))
-                    .termLen(o.path("termLen").asInt(1))
-                    .embedRule(RubyLayout.EmbedRule.valueOf(o.path("embedRule").asText("VARIABLE_WIDTH")));
+                    .pageSize(integer(o, "pageSize", null))
+                    .pageHeaderBytes(integer(o, "pageHeaderBytes", 8))
+                    .rstringSize(integer(o, "rstringSize", null))
+                    .embedOffset(integer(o, "embedOffset", null))
+                    .fixedEmbedCapa(integer(o, "fixedEmbedCapa", 24))
+                    .termLen(integer(o, "termLen", 1))
+                    .embedRule(embedRule(o));
             JsonNode g = o.path("gc");
-            if (g.isObject()) {
+            if (!g.isMissingNode()) {
+                if (!g.isObject()) {
+                    throw new IllegalArgumentException("'gc' must be an object, found " + kind(g));
+                }
+                known(g, GC_KEYS, "gc");
                 GcParams d = GcParams.ruby34();
-                b.gc(new GcParams(g.path("heapInitSlots").asInt(d.heapInitSlots()), g.path("heapFreeSlots").asInt(d.heapFreeSlots()),
-                        g.path("growthFactor").asDouble(d.growthFactor()), g.path("growthMaxSlots").asInt(0),
-                        g.path("freeSlotsMinRatio").asDouble(d.freeSlotsMinRatio()),
-                        g.path("freeSlotsGoalRatio").asDouble(d.freeSlotsGoalRatio()),
-                        g.path("freeSlotsMaxRatio").asDouble(d.freeSlotsMaxRatio()),
-                        g.path("oldObjectLimitFactor").asDouble(d.oldObjectLimitFactor()), g.path("oldAge").asInt(d.oldAge()),
-                        g.path("mallocLimitMin").asLong(d.mallocLimitMin()), g.path("mallocLimitMax").asLong(d.mallocLimitMax()),
-                        g.path("mallocLimitGrowthFactor").asDouble(d.mallocLimitGrowthFactor()),
-                        g.path("oldmallocLimitMin").asLong(d.oldmallocLimitMin()),
-                        g.path("oldmallocLimitMax").asLong(d.oldmallocLimitMax()),
-                        g.path("oldmallocLimitGrowthFactor").asDouble(d.oldmallocLimitGrowthFactor()),
-                        g.path("growthBySlotsBudget").asBoolean(true), g.path("heapInitBytes").asLong(0),
-                        g.path("sweepFreesOffsetMalloc").asBoolean(d.sweepFreesOffsetMalloc()),
-                        g.path("promoteFromOldParent").asBoolean(d.promoteFromOldParent())));
+                b.gc(new GcParams(integer(g, "heapInitSlots", d.heapInitSlots()), integer(g, "heapFreeSlots", d.heapFreeSlots()),
+                        real(g, "growthFactor", d.growthFactor()), integer(g, "growthMaxSlots", 0),
+                        real(g, "freeSlotsMinRatio", d.freeSlotsMinRatio()),
+                        real(g, "freeSlotsGoalRatio", d.freeSlotsGoalRatio()),
+                        real(g, "freeSlotsMaxRatio", d.freeSlotsMaxRatio()),
+                        real(g, "oldObjectLimitFactor", d.oldObjectLimitFactor()), integer(g, "oldAge", d.oldAge()),
+                        whole(g, "mallocLimitMin", d.mallocLimitMin()), whole(g, "mallocLimitMax", d.mallocLimitMax()),
+                        real(g, "mallocLimitGrowthFactor", d.mallocLimitGrowthFactor()),
+                        whole(g, "oldmallocLimitMin", d.oldmallocLimitMin()),
+                        whole(g, "oldmallocLimitMax", d.oldmallocLimitMax()),
+                        real(g, "oldmallocLimitGrowthFactor", d.oldmallocLimitGrowthFactor()),
+                        bool(g, "growthBySlotsBudget", true), whole(g, "heapInitBytes", 0L),
+                        bool(g, "sweepFreesOffsetMalloc", d.sweepFreesOffsetMalloc()),
+                        bool(g, "promoteFromOldParent", d.promoteFromOldParent())));
             }
             JsonNode boot = o.path("boot");
-            if (boot.isObject()) {
+            if (!boot.isMissingNode()) {
                 b.boot(readBoot(boot));
             }
             return b.build();
@@ -120,41 +153,133 @@ public final class LayoutJson {
         }
     }
 
-    private static String text(JsonNode o, String f) {
-        if (!o.path(f).isTextual()) {
-            throw new IllegalArgumentException("'" + f + "' must be a string");
+    private static void known(JsonNode o, Set<String> keys, String what) {
+        for (Iterator<String> it = o.fieldNames(); it.hasNext();) {
+            String k = it.next();
+            if (!keys.contains(k)) {
+                throw new IllegalArgumentException("unknown key " + shorten(k) + " in " + what + "; expected some of "
+                        + String.join(", ", new TreeSet<>(keys)));
+            }
         }
-        return o.path(f).asText();
     }
 
-    private static int integer(JsonNode o, String f) {
-        if (!o.path(f).isIntegralNumber()) {
-            throw new IllegalArgumentException("'" + f + "' must be a whole number");
+    private static RubyLayout.EmbedRule embedRule(JsonNode o) {
+        String rule = text(o, "embedRule", RubyLayout.EmbedRule.VARIABLE_WIDTH.name());
+        for (RubyLayout.EmbedRule r : RubyLayout.EmbedRule.values()) {
+            if (r.name().equals(rule)) {
+                return r;
+            }
         }
-        return o.path(f).asInt();
+        throw new IllegalArgumentException("'embedRule' must be one of " + Arrays.stream(RubyLayout.EmbedRule.values())
+                .map(Enum::name).collect(Collectors.joining(", ")) + ", found " + shorten(rule));
+    }
+
+    /** A string field; {@code def} when absent, or required when {@code def} is null ({@code null} is not a name). */
+    private static String text(JsonNode o, String f, String def) {
+        JsonNode v = o.get(f);
+        if (v == null && def != null) {
+            return def;
+        }
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("'" + f + "' must be a string, found " + kind(v));
+        }
+        if (v.asText().length() > MAX_TEXT_CHARS) {
+            throw new IllegalArgumentException("'" + f + "' is longer than " + MAX_TEXT_CHARS + " characters (" + v.asText().length() + ")");
+        }
+        return v.asText();
+    }
+
+    /** A whole-number field that fits an int; {@code def} when absent, or required when {@code def} is null. */
+    private static int integer(JsonNode o, String f, Integer def) {
+        JsonNode v = o.get(f);
+        if (v == null && def != null) {
+            return def;
+        }
+        if (v == null || !v.isIntegralNumber() || !v.canConvertToInt()) {
+            throw new IllegalArgumentException("'" + f + "' must be a whole number (at most " + Integer.MAX_VALUE + "), found " + kind(v));
+        }
+        return v.asInt();
+    }
+
+    private static long whole(JsonNode o, String f, long def) {
+        JsonNode v = o.get(f);
+        if (v == null) {
+            return def;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong()) {
+            throw new IllegalArgumentException("'" + f + "' must be a whole number, found " + kind(v));
+        }
+        return v.asLong();
+    }
+
+    private static double real(JsonNode o, String f, double def) {
+        JsonNode v = o.get(f);
+        if (v == null) {
+            return def;
+        }
+        if (!v.isNumber() || !Double.isFinite(v.asDouble())) {
+            throw new IllegalArgumentException("'" + f + "' must be a finite number, found " + kind(v));
+        }
+        return v.asDouble();
+    }
+
+    private static boolean bool(JsonNode o, String f, boolean def) {
+        JsonNode v = o.get(f);
+        if (v == null) {
+            return def;
+        }
+        if (!v.isBoolean()) {
+            throw new IllegalArgumentException("'" + f + "' must be true or false, found " + kind(v));
+        }
+        return v.asBoolean();
     }
 
     private static int[] ints(JsonNode o, String f) {
-        JsonNode a = o.path(f);
-        if (!a.isArray() || a.isEmpty()) {
-            throw new IllegalArgumentException("'" + f + "' must be a non-empty array of whole numbers");
-        }
-        int[] r = new int[a.size()];
+        long[] l = longs(o, f);
+        int[] r = new int[l.length];
         for (int i = 0; i < r.length; i++) {
-            if (!a.get(i).isIntegralNumber()) {
-                throw new IllegalArgumentException("'" + f + "'[" + i + "] must be a whole number");
+            if (l[i] > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("'" + f + "'[" + i + "] must be at most " + Integer.MAX_VALUE + ", found " + l[i]);
             }
-            r[i] = a.get(i).asInt();
+            r[i] = (int) l[i];
         }
         return r;
     }
 
     private static long[] longs(JsonNode o, String f) {
-        int[] i = ints(o, f);
-        long[] r = new long[i.length];
-        for (int k = 0; k < i.length; k++) {
-            r[k] = o.path(f).get(k).asLong();
+        JsonNode a = o.path(f);
+        if (!a.isArray() || a.isEmpty()) {
+            throw new IllegalArgumentException("'" + f + "' must be a non-empty array of whole numbers, found " + kind(o.get(f)));
+        }
+        long[] r = new long[a.size()];
+        for (int i = 0; i < r.length; i++) {
+            if (!a.get(i).isIntegralNumber() || !a.get(i).canConvertToLong()) {
+                throw new IllegalArgumentException("'" + f + "'[" + i + "] must be a whole number, found " + kind(a.get(i)));
+            }
+            r[i] = a.get(i).asLong();
         }
         return r;
+    }
+
+    /** A value's JSON type and (short) text, for a message. */
+    private static String kind(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing";
+        }
+        if (v.isNull()) {
+            return "null";
+        }
+        if (v.isTextual()) {
+            return "the string " + shorten(v.asText());
+        }
+        if (v.isNumber() || v.isBoolean()) {
+            String t = v.asText();
+            return (v.isNumber() ? "the number " : "") + (t.length() > 60 ? t.substring(0, 60) + "..." : t);
+        }
+        return v.isArray() ? "an array" : "an object";
+    }
+
+    private static String shorten(String s) {
+        return "\"" + (s.length() > 60 ? s.substring(0, 60) + "... (" + s.length() + " characters)" : s) + "\"";
     }
 }

@@ -19,18 +19,20 @@ import java.util.regex.Pattern;
  * Verbose runs print {@code name: ruby ...} description lines first.
  * <p>
  * Also reads the same table as it looks when copied out of a rendered page (bugs.ruby-lang.org),
- * where cells are separated by tabs and the heading and separator are gone; seed
- * 000_30e668f7bc580535.txt (byroot's str_subseq run) is such a copy. Without a heading the metric
+ * where cells are separated by tabs and the heading and separator are gone; byroot's str_subseq
+ * run in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) is such a copy. Without a heading the metric
  * is benchmark-driver's default, the ips runner's "Iteration per second (i/s)".
  */
-public final class BenchmarkDriverMarkdownImporter implements Importer {
+public final class BenchmarkDriverMarkdownImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-markdown";
     public static final String TOOL = "benchmark-driver";
 
     private static final Pattern HEADING = Pattern.compile("^# (.+) \\((.+)\\)\\s*$");
-    private static final Pattern SEPARATOR = Pattern.compile("^\\|:?-+(\\|-*:?)*\\|?\\s*$");
-    private static final Pattern RATIO = Pattern.compile("(\\d+(?:\\.\\d+)?)x");
+    /** markdown.rb compare_executables() writes ratios with {@code %.2fx}. */
+    private static final Pattern RATIO = Pattern.compile("(\\d{1,15}\\.\\d\\d)x");
+    /** markdown.rb humanize() writes values with {@code %.3f}. */
+    static final int HUMANIZE_DECIMALS = 3;
     private static final Pattern WARMING = Pattern.compile("^warming up\\.*\\s*$");
     /** benchmark-driver's ips runner metric (lib/benchmark_driver/runner/ips.rb METRIC). */
     private static final String DEFAULT_METRIC_NAME = "Iteration per second";
@@ -40,14 +42,8 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
     /** markdown.rb compare_executables() prints this for the worst executable of a row. */
     private static final String WORST_CELL = "-";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverMarkdownImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
@@ -61,7 +57,9 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
 
     @Override
     public MeasuredSet read(Reader reader, String source) throws ImportException {
-        List<String> lines = TextLines.read(reader, source);
+        TextLines.Text text = TextLines.readText(reader, source);
+        text.requireLastLineEnded(source);
+        List<String> lines = text.lines();
         String metricName = DEFAULT_METRIC_NAME;
         String unit = DEFAULT_UNIT;
         int i = 0;
@@ -88,17 +86,19 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
                     + "'|    |compare-ruby|built-ruby|', found none");
         }
         String metric = metricKey(metricName);
+        boolean largerBetter = !metric.equals(Metric.TIME) && !metric.equals(Metric.MAX_RSS);
         int headerLine = i + 1;
         i++;
-        if (pipes && i < lines.size() && SEPARATOR.matcher(lines.get(i)).matches()) {
+        if (pipes && i < lines.size() && isSeparator(lines.get(i))) {
             i++;
         } else if (pipes) {
             throw new ImportException(source, i + 1, "expected the separator row '|:---|---:|' after the header on line " + headerLine);
         }
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
         String lastJob = null;
         boolean lastWasValues = false;
         int rows = 0;
+        int errors = 0;
         for (; i < lines.size(); i++) {
             String line = lines.get(i);
             if (line.isBlank()) {
@@ -118,14 +118,16 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
                 for (int e = 0; e < executables.size(); e++) {
                     String cell = cells.get(e + 1).strip();
                     if (cell.equals(ERROR_CELL)) {
+                        errors++;
                         continue;
                     }
-                    double v = TextLines.scaled(cell, TextLines.DRIVER_SUFFIXES);
+                    double v = TextLines.scaledExact(cell, TextLines.DRIVER_SUFFIXES, HUMANIZE_DECIMALS);
                     if (Double.isNaN(v)) {
-                        throw new ImportException(source, n, "expected a value like 52.254M or ERROR for " + job + " on "
-                                + executables.get(e) + ", found '" + cell + "'");
+                        throw new ImportException(source, n, "expected a value like 52.254M (3 decimals, as benchmark-driver "
+                                + "writes them) or ERROR for " + job + " on " + executables.get(e) + ", found "
+                                + TextLines.quote(cell) + "; is the value cut short?");
                     }
-                    points.add(MeasuredPoint.of(job, executables.get(e), metric, v, unit));
+                    points.add(n, job, executables.get(e), metric, v, unit);
                 }
                 lastJob = job;
                 lastWasValues = true;
@@ -142,10 +144,15 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
                     Matcher r = RATIO.matcher(cell);
                     if (!r.matches()) {
                         throw new ImportException(source, n, "expected '-' or a ratio like 1.42x for " + lastJob + " on "
-                                + executables.get(e) + ", found '" + cell + "'");
+                                + executables.get(e) + ", found " + TextLines.quote(cell));
                     }
-                    points.add(MeasuredPoint.of(lastJob, executables.get(e), Metric.SPEED_RATIO,
-                            Double.parseDouble(r.group(1)), Metric.UNIT_RATIO));
+                    double ratio = Double.parseDouble(r.group(1));
+                    if (ratio == 0) {
+                        throw new ImportException(source, n, "expected a ratio above 0 for " + lastJob + " on "
+                                + executables.get(e) + ", found " + TextLines.quote(cell));
+                    }
+                    points.add(n, lastJob, executables.get(e), Metric.SPEED_RATIO, largerBetter ? ratio : 1 / ratio,
+                            Metric.UNIT_RATIO);
                 }
                 lastWasValues = false;
             }
@@ -154,7 +161,28 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
             throw new ImportException(source, Math.min(i + 1, lines.size()), "expected at least one job row after the header on line "
                     + headerLine + "; is the table truncated?");
         }
-        return new MeasuredSet(source, TOOL, FORMAT, executables, points);
+        for (; i < lines.size(); i++) {
+            if (!lines.get(i).isBlank()) {
+                throw new ImportException(source, i + 1, "expected nothing after the table, found " + TextLines.quote(lines.get(i))
+                        + "; is this two outputs in one file?");
+            }
+        }
+        return points.set(TOOL, FORMAT, executables, headerLine, "every value in the table is " + ERROR_CELL + " (" + errors
+                + " cells): benchmark-driver measured nothing, so there is nothing to import");
+    }
+
+    /** {@code |:---|---:|}: only pipes, dashes and colons. */
+    private static boolean isSeparator(String line) {
+        String t = line.strip();
+        if (!t.startsWith("|:-") && !t.startsWith("|-")) {
+            return false;
+        }
+        for (int c = 0; c < t.length(); c++) {
+            if ("|:-".indexOf(t.charAt(c)) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** benchmark-driver metric names to ours: "Iteration per second" -> ips, "Execution time" -> time. */
@@ -162,16 +190,23 @@ public final class BenchmarkDriverMarkdownImporter implements Importer {
         return switch (metricName) {
             case "Iteration per second" -> Metric.IPS;
             case "Execution time" -> Metric.TIME;
+            case "Max resident set size" -> Metric.MAX_RSS;
             default -> metricName.strip().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "_").replaceAll("^_|_$", "");
         };
     }
 
-    private static List<String> headerCells(List<String> cells, String source, int line) throws ImportException {
+    static List<String> headerCells(List<String> cells, String source, int line) throws ImportException {
         List<String> names = new ArrayList<>();
         for (String c : cells.subList(1, cells.size())) {
             String name = c.strip();
             if (name.isEmpty()) {
                 throw new ImportException(source, line, "expected an executable name in every header cell, found an empty one");
+            }
+            Points.checkName(source, line, name, "executable");
+            int first = names.indexOf(name);
+            if (first >= 0) {
+                throw new ImportException(source, line, "executable " + TextLines.quote(name) + " heads two columns (column "
+                        + (first + 1) + " and column " + (names.size() + 1) + "); each executable may appear once");
             }
             names.add(name);
         }

@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.LoaderOptions;
 import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.error.Mark;
@@ -28,7 +29,7 @@ import org.yaml.snakeyaml.nodes.ScalarNode;
  * {@code false} (not warmup) results' {@code values}. {@code metrics} is written last, so a file
  * without it was cut short.
  */
-public final class BenchmarkDriverRecordImporter implements Importer {
+public final class BenchmarkDriverRecordImporter extends NamedImporter {
 
     public static final String FORMAT = "benchmark-driver-yaml";
     public static final String TOOL = "benchmark-driver";
@@ -37,17 +38,13 @@ public final class BenchmarkDriverRecordImporter implements Importer {
     private static final String TYPE_RECORDED = "recorded";
     /** Aliases allowed per file: Psych aliases each Context, Executable and Metric once per job and result. */
     private static final int MAX_ALIASES = 1_000_000;
+    /** Deepest nesting read (record.rb nests 8 levels). */
+    private static final int MAX_DEPTH = 64;
     /** benchmark-driver's Result::ERROR (metric.rb), stored as the integer 0 for a failed run. */
     private static final String ERROR_VALUE = "0";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public BenchmarkDriverRecordImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
@@ -57,7 +54,9 @@ public final class BenchmarkDriverRecordImporter implements Importer {
 
     @Override
     public MeasuredSet read(Reader reader, String source) throws ImportException {
-        Node root = compose(reader, source);
+        TextLines.Text text = TextLines.readText(reader, source);
+        text.requireLastLineEnded(source);
+        Node root = compose(new java.io.StringReader(String.join("\n", text.lines())), source);
         if (!(root instanceof MappingNode top)) {
             throw new ImportException(source, root == null ? 1 : line(root), "expected a YAML mapping with type: recorded (benchmark_driver.record.yml)");
         }
@@ -65,12 +64,14 @@ public final class BenchmarkDriverRecordImporter implements Importer {
         if (!TYPE_RECORDED.equals(type)) {
             throw new ImportException(source, line(top), "expected 'type: recorded' (benchmark-driver -o record), found type " + type);
         }
+        requireUniqueKeys(top, source, java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
         MappingNode results = mappingField(top, "job_warmup_context_result", source);
         if (field(top, "metrics").isEmpty()) {
             throw new ImportException(source, lastLine(top), "expected a 'metrics' list at the end (record.rb writes it last); is the file truncated?");
         }
         Set<String> executables = new LinkedHashSet<>();
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
+        int errors = 0;
         for (NodeTuple jobTuple : results.getValue()) {
             String job = structName(jobTuple.getKeyNode(), "BenchmarkDriver::Job", source);
             MappingNode byWarmup = asMapping(jobTuple.getValueNode(), "warmup flags (true/false) for job " + job, source);
@@ -91,27 +92,34 @@ public final class BenchmarkDriverRecordImporter implements Importer {
                             new ImportException(source, line(metric), "expected the metric's name"));
                     String unit = scalarField(metric, "unit").orElse("");
                     String raw = scalar(mv.getValueNode(), "a number for " + job + " on " + exe, source);
+                    if (((ScalarNode) mv.getValueNode()).getScalarStyle() != DumperOptions.ScalarStyle.PLAIN) {
+                        throw new ImportException(source, line(mv.getValueNode()), "expected a number for " + job + " on " + exe
+                                + ", found the quoted string " + TextLines.quote(raw) + "; record.rb writes numbers unquoted");
+                    }
                     if (raw.equals(ERROR_VALUE)) {
+                        errors++;
                         continue;
                     }
                     double v = TextLines.decimal(raw);
-                    if (!Double.isFinite(v)) {
-                        throw new ImportException(source, line(mv.getValueNode()), "expected a number for " + job + " on " + exe + ", found '" + raw + "'");
+                    if (Double.isNaN(v)) {
+                        throw new ImportException(source, line(mv.getValueNode()), "expected a number for " + job + " on " + exe
+                                + ", found " + TextLines.quote(raw));
                     }
-                    points.add(MeasuredPoint.of(job, exe, BenchmarkDriverMarkdownImporter.metricKey(name), v, unit));
+                    points.add(line(mv.getValueNode()), job, exe, BenchmarkDriverMarkdownImporter.metricKey(name), v, unit);
                 }
             }
         }
-        if (points.isEmpty()) {
-            throw new ImportException(source, line(results), "expected at least one benchmark result");
-        }
-        return new MeasuredSet(source, TOOL, FORMAT, List.copyOf(executables), points);
+        return points.set(TOOL, FORMAT, List.copyOf(executables), line(results), errors > 0
+                ? "every result is an error (" + errors + " values of 0, benchmark-driver's mark of a failed run): nothing to import"
+                : "expected at least one benchmark result");
     }
 
     private static Node compose(Reader reader, String source) throws ImportException {
         LoaderOptions options = new LoaderOptions();
         options.setMaxAliasesForCollections(MAX_ALIASES);
-        options.setAllowDuplicateKeys(true);
+        options.setAllowDuplicateKeys(false);
+        options.setCodePointLimit((int) InputText.MAX_RESULT_BYTES);
+        options.setNestingDepthLimit(MAX_DEPTH);
         try {
             return new Yaml(options).compose(reader);
         } catch (MarkedYAMLException e) {
@@ -120,6 +128,34 @@ public final class BenchmarkDriverRecordImporter implements Importer {
                     + (e.getContext() == null ? "" : " (" + e.getContext() + ")"), e);
         } catch (YAMLException e) {
             throw new ImportException(source, 0, "malformed YAML: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Refuses a plain key twice in one mapping (SnakeYAML's compose keeps both; Psych never writes
+     * that), naming both lines. Shared nodes (aliases) are visited once.
+     */
+    private static void requireUniqueKeys(Node n, String source, Set<Node> seen) throws ImportException {
+        if (!seen.add(n)) {
+            return;
+        }
+        if (n instanceof MappingNode m) {
+            java.util.Map<String, Integer> keys = new java.util.HashMap<>();
+            for (NodeTuple t : m.getValue()) {
+                if (t.getKeyNode() instanceof ScalarNode k) {
+                    Integer first = keys.putIfAbsent(k.getValue(), line(k));
+                    if (first != null) {
+                        throw new ImportException(source, line(k), "key " + TextLines.quote(k.getValue()) + " appears twice in one mapping: "
+                                + "on line " + first + " and on line " + line(k) + "; each key may appear once");
+                    }
+                }
+                requireUniqueKeys(t.getKeyNode(), source, seen);
+                requireUniqueKeys(t.getValueNode(), source, seen);
+            }
+        } else if (n instanceof org.yaml.snakeyaml.nodes.SequenceNode s) {
+            for (Node c : s.getValue()) {
+                requireUniqueKeys(c, source, seen);
+            }
         }
     }
 

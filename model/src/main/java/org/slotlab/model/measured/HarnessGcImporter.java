@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -27,20 +28,17 @@ import java.util.regex.Pattern;
  * {@code slot_size} parameter. Column names are CRuby's {@code GC.stat_heap} keys without
  * {@code heap_}.
  */
-public final class HarnessGcImporter implements Importer {
+public final class HarnessGcImporter extends NamedImporter {
 
     public static final String FORMAT = "harness-gc";
     public static final String TOOL = "ruby-bench";
 
     private static final Pattern RUNNING = Pattern.compile("^Running benchmark \"(?<name>[^\"]+)\"(?: \\[(?<exe>[^\\]]+)\\])? \\(\\d+/\\d+\\)\\s*$");
-    private static final Pattern ITR_HEADER = Pattern.compile("^itr:\\s+time(\\s+\\S+)*\\s*$");
     private static final Pattern ITR_ROW = Pattern.compile("^\\s*#(\\d+):\\s+(\\d+)ms(.*)$");
     private static final Pattern AVERAGE = Pattern.compile("^Average of last (\\d+), non-warmup iters: (\\d+)ms\\s*$");
     private static final Pattern AVERAGE_PHASE = Pattern.compile("^Average (marking|sweeping) time: ([\\d.]+)ms\\s*$");
     private static final String HEAP_TITLE = "Heap utilisation (after full GC):";
     private static final String HEAP_HEADER = "heap  slot_size  eden_slots  live_slots  free_slots  eden_pages  live_pct  mem_KiB";
-    private static final Pattern HEAP_ROW = Pattern.compile(
-            "^\\s*(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)\\s+([\\d.]+)%\\s+([\\d.]+)\\s*$");
     private static final Pattern RUBY_DESCRIPTION = Pattern.compile("^ruby \\d+\\.\\d+\\S*( .*)?$");
     private static final Pattern EXE_DESCRIPTION = Pattern.compile("^(?<exe>[^\\s:]+): (?<desc>ruby \\d+\\.\\d+.*)$");
     /** Heap-table columns after heap and slot_size, with units. */
@@ -58,20 +56,19 @@ public final class HarnessGcImporter implements Importer {
     /** Executable name when the output does not name one. */
     static final String EXECUTABLE = "ruby";
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public HarnessGcImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
     public boolean canRead(String firstLines) {
-        return firstLines.contains(HEAP_TITLE)
-                || firstLines.lines().anyMatch(l -> ITR_HEADER.matcher(l).matches() && l.contains("gc_count"));
+        return firstLines.contains(HEAP_TITLE) || firstLines.lines().anyMatch(l -> isItrHeader(l) && l.contains("gc_count"));
+    }
+
+    /** {@code itr:   time ...}: the iteration table's header. */
+    static boolean isItrHeader(String line) {
+        String[] t = line.strip().split("\\s+");
+        return t.length >= 2 && t[0].equals("itr:") && t[1].equals("time");
     }
 
     /** One benchmark run's text between two "Running benchmark" lines. */
@@ -83,35 +80,45 @@ public final class HarnessGcImporter implements Importer {
         int itrHeaderLine;
         List<String> itrColumns;
         final List<double[]> itrRows = new ArrayList<>();
+        int lastItrLine;
         Integer averageOf;
         Double averageMs;
+        int averageLine;
         final Map<String, Double> phases = new LinkedHashMap<>();
+        final Map<String, Integer> phaseLines = new LinkedHashMap<>();
         int heapHeaderLine;
-        final List<MeasuredPoint> heapPoints = new ArrayList<>();
+        final List<Object[]> heapRows = new ArrayList<>();
     }
 
     @Override
     public MeasuredSet read(Reader reader, String source) throws ImportException {
-        List<String> lines = TextLines.read(reader, source);
+        TextLines.Text text = TextLines.readText(reader, source);
+        text.requireLastLineEnded(source);
+        List<String> lines = text.lines();
         String fileStem = stem(source);
         List<Segment> segments = new ArrayList<>();
         List<String> summaryExes = new ArrayList<>();
         Segment cur = null;
         boolean inHeap = false;
+        int tableAt = -1;
         for (int i = 0; i < lines.size(); i++) {
             String line = lines.get(i);
             int n = i + 1;
             Matcher m;
+            if (RubyBenchTextImporter.isDashes(line)) {
+                tableAt = i;
+                break; // run_benchmarks.rb's results table: read below
+            }
             if ((m = RUNNING.matcher(line)).matches()) {
                 cur = new Segment();
-                cur.bench = m.group("name");
+                cur.bench = Points.checkName(source, n, m.group("name"), "benchmark");
                 cur.exe = m.group("exe");
                 cur.start = n;
                 segments.add(cur);
                 inHeap = false;
                 continue;
             }
-            if (cur == null && (ITR_HEADER.matcher(line).matches() || RUBY_DESCRIPTION.matcher(line).matches() || line.equals(HEAP_TITLE))) {
+            if (cur == null && (isItrHeader(line) || RUBY_DESCRIPTION.matcher(line).matches() || line.equals(HEAP_TITLE))) {
                 cur = new Segment();
                 cur.bench = fileStem;
                 cur.start = n;
@@ -121,38 +128,48 @@ public final class HarnessGcImporter implements Importer {
                 continue;
             }
             if (inHeap) {
-                if (line.isBlank()) {
+                if (line.isBlank() || endsHeapTable(line)) {
                     inHeap = false;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                } else {
+                    cur.heapRows.add(heapRow(line, source, n));
                     continue;
                 }
-                Matcher h = HEAP_ROW.matcher(line);
-                if (!h.matches()) {
-                    throw new ImportException(source, n, "expected a heap row with 8 columns (" + HEAP_HEADER + "), found '"
-                            + line.strip() + "'; is the output truncated?");
-                }
-                long slotSize = Long.parseLong(h.group(2));
-                Map<String, Double> values = new LinkedHashMap<>();
-                for (int c = 0; c < HEAP_COLUMNS.length; c++) {
-                    values.put(HEAP_COLUMNS[c][0], Double.parseDouble(h.group(c + 3)));
-                }
-                cur.heapPoints.addAll(heapPoints(cur, slotSize, values));
-                continue;
             }
             if (cur.itrHeaderLine == 0 && cur.description == null && RUBY_DESCRIPTION.matcher(line).matches()) {
                 cur.description = line.strip();
-            } else if (ITR_HEADER.matcher(line).matches()) {
+            } else if (isItrHeader(line)) {
+                if (cur.itrHeaderLine > 0) {
+                    throw new ImportException(source, n, "a second iteration table for " + cur.bench + " (the first on line "
+                            + cur.itrHeaderLine + ") without a 'Running benchmark' line between them");
+                }
                 cur.itrHeaderLine = n;
                 cur.itrColumns = Arrays.asList(line.substring(line.indexOf(':') + 1).strip().split("\\s+"));
             } else if ((m = ITR_ROW.matcher(line)).matches() && cur.itrColumns != null) {
                 cur.itrRows.add(itrRow(line, cur.itrColumns, source, n));
+                cur.lastItrLine = n;
             } else if ((m = AVERAGE.matcher(line)).matches()) {
                 cur.averageOf = Integer.parseInt(m.group(1));
                 cur.averageMs = Double.parseDouble(m.group(2));
+                cur.averageLine = n;
+            } else if (line.startsWith("Average of last")) {
+                throw new ImportException(source, n, "expected 'Average of last N, non-warmup iters: Xms' (whole ms), found "
+                        + TextLines.quote(line));
             } else if ((m = AVERAGE_PHASE.matcher(line)).matches()) {
-                cur.phases.put("gc_" + m.group(1) + "_ms", Double.parseDouble(m.group(2)));
+                String key = "gc_" + m.group(1) + "_ms";
+                cur.phases.put(key, oneDecimal(m.group(2), key, source, n));
+                cur.phaseLines.put(key, n);
+            } else if (line.startsWith("Average marking") || line.startsWith("Average sweeping")) {
+                throw new ImportException(source, n, "expected 'Average marking time: X.Yms', found " + TextLines.quote(line));
             } else if (line.strip().equals(HEAP_TITLE)) {
                 if (i + 1 >= lines.size() || !lines.get(i + 1).strip().equals(HEAP_HEADER)) {
                     throw new ImportException(source, n + 1, "expected the heap table header '" + HEAP_HEADER + "'; is the output truncated?");
+                }
+                if (cur.heapHeaderLine > 0) {
+                    throw new ImportException(source, n, "a second heap table for " + cur.bench + " (the first on line "
+                            + cur.heapHeaderLine + ") without a 'Running benchmark' line between them");
                 }
                 cur.heapHeaderLine = n + 1;
                 i++;
@@ -165,14 +182,19 @@ public final class HarnessGcImporter implements Importer {
             throw new ImportException(source, lines.size(), "expected harness-gc output (an 'itr:   time ... gc_count' table or '"
                     + HEAP_TITLE + "'), found neither");
         }
+        if (tableAt >= 0) {
+            for (int i = 0; i < tableAt; i++) {
+                RubyBenchTable.describedExecutable(lines.get(i)).filter(e -> !summaryExes.contains(e)).ifPresent(summaryExes::add);
+            }
+        }
         assignExecutables(segments, summaryExes);
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
         Set<String> executables = new LinkedHashSet<>();
         for (Segment s : segments) {
             checkComplete(s, source, lines.size(), segments);
             executables.add(s.exe);
             if (s.averageMs != null) {
-                points.add(MeasuredPoint.of(s.bench, s.exe, Metric.MS, s.averageMs, Metric.UNIT_MS));
+                points.add(s.averageLine, s.bench, s.exe, Metric.MS, s.averageMs, Metric.UNIT_MS);
                 List<double[]> last = s.itrRows.subList(Math.max(0, s.itrRows.size() - s.averageOf), s.itrRows.size());
                 for (Map.Entry<String, String> c : ITR_COLUMNS.entrySet()) {
                     int idx = s.itrColumns.indexOf(c.getKey());
@@ -181,21 +203,72 @@ public final class HarnessGcImporter implements Importer {
                         for (double[] row : last) {
                             sum += row[idx];
                         }
-                        points.add(MeasuredPoint.of(s.bench, s.exe, c.getValue(), sum / last.size(), Metric.UNIT_COUNT));
+                        points.add(s.lastItrLine, s.bench, s.exe, c.getValue(), sum / last.size(), Metric.UNIT_COUNT);
                     }
                 }
             }
             for (Map.Entry<String, Double> p : s.phases.entrySet()) {
-                points.add(MeasuredPoint.of(s.bench, s.exe, p.getKey(), p.getValue(), Metric.UNIT_MS));
+                points.add(s.phaseLines.get(p.getKey()), s.bench, s.exe, p.getKey(), p.getValue(), Metric.UNIT_MS);
             }
-            for (MeasuredPoint p : s.heapPoints) {
-                points.add(new MeasuredPoint(s.bench, s.exe, p.metric(), p.value(), p.unit(), p.parameter()));
+            for (Object[] row : s.heapRows) {
+                int n = (Integer) row[0];
+                long slotSize = (Long) row[1];
+                double[] values = (double[]) row[2];
+                MappedParameter p = new MappedParameter(MappedParameter.SLOT_SIZE, slotSize);
+                for (int c = 0; c < HEAP_COLUMNS.length; c++) {
+                    points.add(n, s.bench, s.exe, HEAP_COLUMNS[c][0], values[c], HEAP_COLUMNS[c][1], Optional.of(p));
+                }
             }
         }
-        if (points.isEmpty()) {
-            throw new ImportException(source, lines.size(), "expected an 'Average of last N' line or a heap table, found neither");
+        if (tableAt >= 0) {
+            RubyBenchTextImporter.read(lines, source, points, true);
         }
-        return new MeasuredSet(source, TOOL, FORMAT, List.copyOf(executables), points);
+        return points.set(TOOL, FORMAT, List.copyOf(executables), lines.size(),
+                "expected an 'Average of last N' line or a heap table, found neither");
+    }
+
+    /** A line that cannot be a heap row but starts what run_benchmarks.rb prints next. */
+    private static boolean endsHeapTable(String line) {
+        return line.startsWith("Running benchmark ") || line.startsWith("+ ") || line.startsWith("Total time spent")
+                || line.startsWith("Failed benchmarks") || RUBY_DESCRIPTION.matcher(line).matches()
+                || EXE_DESCRIPTION.matcher(line).matches();
+    }
+
+    /**
+     * A heap row as harness.rb prints it, {@code "%4d  %9d  %10d  %10d  %10d  %11d  %7.1f%%  %7.1f"}:
+     * whole counts, and exactly one decimal in live_pct and mem_KiB (a row cut short, {@code 192.0}
+     * as {@code 19}, is refused). Returns {line, slot size, values of {@link #HEAP_COLUMNS}}.
+     */
+    private static Object[] heapRow(String line, String source, int n) throws ImportException {
+        String[] t = line.strip().split("\\s+");
+        String expected = "expected a heap row of 8 columns (" + HEAP_HEADER + ") like '   2        160        2862  ...  0.0%    448.0', found "
+                + TextLines.quote(line) + "; is the output truncated?";
+        if (t.length != 8 || !t[6].endsWith("%")) {
+            throw new ImportException(source, n, expected);
+        }
+        for (int c = 0; c < 6; c++) {
+            if (TextLines.wholeBytes(t[c]) < 0) {
+                throw new ImportException(source, n, expected);
+            }
+        }
+        double pct = oneDecimal(t[6].substring(0, t[6].length() - 1), "live_pct", source, n);
+        double mem = oneDecimal(t[7], "mem_KiB", source, n);
+        if (pct > 100) {
+            throw new ImportException(source, n, "live_pct is " + t[6] + "; live slots are at most all eden slots (100%)");
+        }
+        double[] values = {Long.parseLong(t[2]), Long.parseLong(t[3]), Long.parseLong(t[4]), Long.parseLong(t[5]), pct, mem};
+        return new Object[] {n, Long.parseLong(t[1]), values};
+    }
+
+    /** A {@code %.1f} number: digits, a point, one digit. */
+    private static double oneDecimal(String text, String column, String source, int n) throws ImportException {
+        int dot = text.indexOf('.');
+        double v = TextLines.decimal(text);
+        if (dot < 0 || text.length() - dot - 1 != 1 || Double.isNaN(v) || text.startsWith("-")) {
+            throw new ImportException(source, n, "expected " + column + " written with one decimal like 448.0, found "
+                    + TextLines.quote(text) + "; is the row cut short?");
+        }
+        return v;
     }
 
     private static void checkComplete(Segment s, String source, int lastLine, List<Segment> all) throws ImportException {
@@ -208,8 +281,12 @@ public final class HarnessGcImporter implements Importer {
             throw new ImportException(source, end, "expected 'Average of last N, non-warmup iters: Xms' after the iterations of "
                     + s.bench + "; is the output truncated?");
         }
-        if (s.heapHeaderLine > 0 && s.heapPoints.isEmpty()) {
+        if (s.heapHeaderLine > 0 && s.heapRows.isEmpty()) {
             throw new ImportException(source, s.heapHeaderLine + 1, "expected heap rows under the header for " + s.bench + "; is the output truncated?");
+        }
+        if (s.averageOf != null && s.averageOf > s.itrRows.size()) {
+            throw new ImportException(source, s.averageLine, "the average is of the last " + s.averageOf + " iterations, but "
+                    + s.itrRows.size() + " are listed above; is the output truncated?");
         }
     }
 
@@ -234,43 +311,36 @@ public final class HarnessGcImporter implements Importer {
         }
         double[] row = new double[cells.length];
         for (int c = 0; c < cells.length; c++) {
-            String cell = cells[c].replaceAll("ms$", "");
+            String cell = cells[c].endsWith("ms") ? cells[c].substring(0, cells[c].length() - 2) : cells[c];
             row[c] = cell.equals("-") ? Double.NaN : TextLines.decimal(cell);
-            if (Double.isNaN(row[c]) && !cell.equals("-")) {
-                throw new ImportException(source, n, "expected a number in column " + columns.get(c) + ", found '" + cells[c] + "'");
+            if (Double.isNaN(row[c]) && !cell.equals("-") || row[c] < 0) {
+                throw new ImportException(source, n, "expected a number of at least 0 in column " + columns.get(c) + ", found "
+                        + TextLines.quote(cells[c]));
             }
         }
         return row;
-    }
-
-    private static List<MeasuredPoint> heapPoints(Segment s, long slotSize, Map<String, Double> values) {
-        List<MeasuredPoint> points = new ArrayList<>();
-        MappedParameter p = new MappedParameter(MappedParameter.SLOT_SIZE, slotSize);
-        for (String[] col : HEAP_COLUMNS) {
-            points.add(MeasuredPoint.of(s.bench, s.exe == null ? EXECUTABLE : s.exe, col[0], values.get(col[0]), col[1]).withParameter(p));
-        }
-        return points;
     }
 
     /**
      * Points from one {@code GC.stat_heap} entry as ruby-bench's JSON stores it in {@code gc_heap_final}:
      * {@code slot_size} and the {@code heap_*} counters, named like the text table's columns.
      */
-    static List<MeasuredPoint> heapPoints(String bench, String exe, JsonNode heap, String source, int line, String where)
+    static void heapPoints(Points points, String bench, String exe, JsonNode heap, String source, int line, String where)
             throws ImportException {
         if (heap == null || !heap.isObject()) {
             throw new ImportException(source, line, "expected a GC.stat_heap object in " + where);
         }
-        long slotSize = (long) JsonLines.number(heap, "slot_size", source, line, where);
+        long slotSize = JsonLines.whole(heap, "slot_size", source, line, where);
+        if (slotSize <= 0) {
+            throw new ImportException(source, line, "expected 'slot_size' of " + where + " to be above 0 bytes, found " + slotSize);
+        }
         MappedParameter p = new MappedParameter(MappedParameter.SLOT_SIZE, slotSize);
-        List<MeasuredPoint> points = new ArrayList<>();
         for (String key : List.of("eden_slots", "live_slots", "free_slots", "eden_pages")) {
-            JsonNode v = heap.get("heap_" + key);
-            if (v != null && v.isNumber()) {
-                points.add(MeasuredPoint.of(bench, exe, key, v.asDouble(), Metric.UNIT_COUNT).withParameter(p));
+            if (heap.has("heap_" + key)) {
+                long v = JsonLines.whole(heap, "heap_" + key, source, line, where);
+                points.add(line, bench, exe, key, v, Metric.UNIT_COUNT, Optional.of(p));
             }
         }
-        return points;
     }
 
     private static String stem(String source) {

@@ -1,9 +1,7 @@
 package org.slotlab.model.measured;
 
-import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.StringReader;
 import java.nio.file.Path;
 
 /**
@@ -31,12 +29,11 @@ public interface Importer {
     /** Parses everything from {@code reader}; {@code sourceName} is used in error messages. */
     MeasuredSet read(Reader reader, String sourceName) throws ImportException;
 
-    /** Parses a UTF-8 file; errors name the file as given. */
+    /**
+     * Parses a UTF-8 file, read as {@link InputText#read} reads results (a regular file of at most
+     * {@link InputText#MAX_RESULT_BYTES}); errors name the file as given.
+     */
     default MeasuredSet read(Path file) throws ImportException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            return read(r, file.toString());
-        } catch (IOException e) {
-            throw new ImportException(file.toString(), 0, "cannot read: " + e.getMessage(), e);
-        }
+        return read(new StringReader(InputText.read(file, InputText.MAX_RESULT_BYTES)), file.toString());
     }
 }

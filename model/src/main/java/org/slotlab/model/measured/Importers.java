@@ -1,11 +1,7 @@
 package org.slotlab.model.measured;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.StringReader;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -29,7 +25,12 @@ public final class Importers {
             new BenchmarkDriverRecordImporter(),
             new HarnessGcImporter(),
             new BenchmarkDriverMarkdownImporter(),
+            new BenchmarkDriverCompareImporter(),
+            new BenchmarkDriverSimpleImporter(),
+            new BenchmarkDriverAllImporter(),
             new IpsTextImporter(),
+            new RubyBenchCsvImporter(),
+            new RubyBenchTextImporter(),
             new PlainCsvImporter());
 
     private Importers() {
@@ -50,11 +51,33 @@ public final class Importers {
         return ALL.stream().filter(i -> i.format().equals(format)).findFirst();
     }
 
+    /** Longest part of a line that format detection looks at. */
+    static final int SNIFF_LINE_CHARS = 1000;
+    /** Longest part of a line kept for detection (JSON importers look further into a minified line). */
+    static final int SNIFF_HEAD_CHARS = 64 * 1024;
+
     /** The first importer whose {@link Importer#canRead} accepts {@code firstLines}. */
     public static Importer auto(String firstLines, String source) throws ImportException {
+        if (firstLines.indexOf('\u0000') >= 0) {
+            throw new ImportException(source, 0, "contains a NUL character (binary data, or UTF-16 text); expected UTF-8 text");
+        }
+        String lead = firstLines.stripLeading();
+        boolean json = lead.startsWith("{") || lead.startsWith("[");
         for (Importer i : ALL) {
-            if (i.canRead(firstLines)) {
+            boolean jsonImporter = i instanceof RubyBenchJsonImporter || i instanceof IpsJsonImporter;
+            if (json != jsonImporter) {
+                continue; // JSON is shown to the JSON importers only: its lines may be long
+            }
+            if (i.canRead(json ? firstLines : cutLines(firstLines))) {
                 return i;
+            }
+        }
+        int n = 0;
+        for (String line : firstLines.split("\n", -1)) {
+            n++;
+            if (!json && line.length() > TextLines.MAX_LINE_CHARS) {
+                throw new ImportException(source, n, "line is longer than " + TextLines.MAX_LINE_CHARS
+                        + " characters, the longest line read; is this a benchmark tool's text output?");
             }
         }
         throw new ImportException(source, 0, "cannot tell which tool wrote this; pass --format with one of "
@@ -63,7 +86,7 @@ public final class Importers {
 
     /** Detects the format of a file from its first lines. */
     public static Importer auto(Path file) throws ImportException {
-        return auto(head(file), file.toString());
+        return auto(head(InputText.read(file, InputText.MAX_RESULT_BYTES)), file.toString());
     }
 
     /**
@@ -71,29 +94,55 @@ public final class Importers {
      * to points the file did not already give a parameter.
      */
     public static MeasuredSet read(Path file, String format, NameMapping mapping) throws ImportException {
+        String source = file.toString();
         Importer importer;
-        if (format == null || format.equals(AUTO)) {
-            importer = auto(file);
+        if (format != null && !format.equals(AUTO)) {
+            importer = byFormat(format).orElseThrow(() -> new ImportException(source, 0,
+                    "unknown format " + TextLines.quote(format) + "; expected auto or one of " + String.join(", ", formats())));
         } else {
-            importer = byFormat(format).orElseThrow(() -> new ImportException(file.toString(), 0,
-                    "unknown format '" + format + "'; expected auto or one of " + String.join(", ", formats())));
+            importer = null;
         }
-        return importer.read(file).withMapping(mapping);
+        String text = InputText.read(file, InputText.MAX_RESULT_BYTES);
+        if (text.isBlank()) {
+            throw new ImportException(source, 0, "is empty; expected the output of a benchmark tool");
+        }
+        if (importer == null) {
+            importer = auto(head(text), source);
+        }
+        return mapping.apply(importer.read(new StringReader(text), source));
     }
 
-    private static String head(Path file) throws ImportException {
-        List<String> lines = new ArrayList<>();
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            String line;
-            while (lines.size() < Importer.SNIFF_LINES && (line = r.readLine()) != null) {
-                lines.add(line);
+    /** Each line of {@code head} cut to {@value #SNIFF_LINE_CHARS} characters: no detection pattern sees a long line. */
+    private static String cutLines(String head) {
+        StringBuilder sb = new StringBuilder();
+        for (String line : head.split("\n", -1)) {
+            if (sb.length() > 0) {
+                sb.append('\n');
             }
-        } catch (IOException e) {
-            throw new ImportException(file.toString(), 0, "cannot read: " + e.getMessage(), e);
+            sb.append(line, 0, Math.min(line.length(), SNIFF_LINE_CHARS));
         }
-        if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
-            lines.set(0, lines.get(0).substring(1));
+        return sb.toString();
+    }
+
+    /**
+     * The first {@link Importer#SNIFF_LINES} lines of {@code text}, each cut to
+     * {@value #SNIFF_HEAD_CHARS} characters (one line of minified JSON can hold a whole file).
+     */
+    static String head(String text) {
+        StringBuilder sb = new StringBuilder();
+        int lines = 0;
+        int i = 0;
+        while (i < text.length() && lines < Importer.SNIFF_LINES) {
+            int nl = text.indexOf('\n', i);
+            int end = nl < 0 ? text.length() : nl;
+            int cut = Math.min(end, i + SNIFF_HEAD_CHARS);
+            if (lines > 0) {
+                sb.append('\n');
+            }
+            sb.append(text, i, cut > i && text.charAt(cut - 1) == '\r' ? cut - 1 : cut);
+            lines++;
+            i = end + 1;
         }
-        return String.join("\n", lines);
+        return sb.toString();
     }
 }

@@ -3,10 +3,9 @@ package org.slotlab.model.measured;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.Reader;
-import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * benchmark-ips's JSON, written by {@code x.json!(path)}: lib/benchmark/ips/report.rb
@@ -18,7 +17,7 @@ import java.util.Set;
  * ran, so the executable is {@value #EXECUTABLE}. {@code ns_per_op} is 1e9 / ips, as report.rb's
  * {@code Entry#body} prints "(29.39 ns/i)".
  */
-public final class IpsJsonImporter implements Importer {
+public final class IpsJsonImporter extends NamedImporter {
 
     public static final String FORMAT = "ips-json";
     public static final String TOOL = "benchmark-ips";
@@ -26,29 +25,26 @@ public final class IpsJsonImporter implements Importer {
     public static final String EXECUTABLE = "ruby";
     /** Nanoseconds per second, for ns_per_op = NS_PER_SECOND / ips. */
     static final double NS_PER_SECOND = 1e9;
+    /** report.rb fields that count iterations: whole numbers. */
+    private static final List<String> COUNTS = List.of("iterations", "cycles");
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public IpsJsonImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
     public boolean canRead(String firstLines) {
         String t = firstLines.stripLeading();
-        return t.startsWith("[") && (t.contains("\"central_tendency\"") || t.contains("\"ips\""));
+        return t.startsWith("[") && (t.contains("\"central_tendency\"") || t.contains("\"ips\"")
+                || t.contains("\"item\"") && t.contains("\"samples\""));
     }
 
     @Override
     public MeasuredSet read(Reader reader, String source) throws ImportException {
         JsonLines json = new JsonLines(reader, source);
         json.expect(JsonToken.START_ARRAY, "a JSON array of reports (benchmark-ips x.json!)");
-        List<MeasuredPoint> points = new ArrayList<>();
-        Set<String> names = new HashSet<>();
+        Points points = new Points(source);
+        Map<String, Integer> names = new HashMap<>();
         while (true) {
             JsonToken t = json.next();
             if (t == JsonToken.END_ARRAY) {
@@ -56,34 +52,84 @@ public final class IpsJsonImporter implements Importer {
             }
             int line = json.line();
             if (t != JsonToken.START_OBJECT) {
-                throw new ImportException(source, line, "expected a report object {\"name\": ..., \"central_tendency\": ...}, found " + t.asString());
+                throw new ImportException(source, line, "expected a report object {\"name\": ..., \"central_tendency\": ...}");
             }
             JsonNode e = json.tree();
-            JsonNode name = e.get("name");
-            if (name == null || !name.isValueNode() || name.asText().isEmpty()) {
-                throw new ImportException(source, line, "expected a 'name' in the report object");
+            if (e.has("item") && !e.has("name")) {
+                held(e, line, source, points, names);
+                continue;
             }
-            String bench = name.asText();
-            if (!names.add(bench)) {
-                throw new ImportException(source, line, "report '" + bench + "' appears twice");
+            String bench = points.name(JsonLines.text(e, "name", source, line, "the report"), "benchmark", line);
+            Integer first = names.putIfAbsent(bench, line);
+            if (first != null) {
+                throw new ImportException(source, line, "report " + TextLines.quote(bench) + " appears twice: on line " + first
+                        + " and on line " + line + "; one Benchmark.ips run has one report per label");
             }
             String ipsField = e.has("central_tendency") ? "central_tendency" : "ips";
-            double ips = JsonLines.number(e, ipsField, source, line, "report '" + bench + "'");
-            if (ips <= 0) {
-                throw new ImportException(source, line, "expected '" + ipsField + "' > 0 i/s for report '" + bench + "', found " + ips);
+            double ips = JsonLines.number(e, ipsField, source, line, "report " + TextLines.quote(bench));
+            if (!(ips > 0)) {
+                throw new ImportException(source, line, "expected '" + ipsField + "' > 0 i/s for report " + TextLines.quote(bench)
+                        + ", found " + ips);
             }
+            points.add(line, bench, EXECUTABLE, Metric.IPS, ips, Metric.UNIT_IPS);
             String errField = e.has("error") ? "error" : "stddev";
-            points.add(MeasuredPoint.of(bench, EXECUTABLE, Metric.IPS, ips, Metric.UNIT_IPS));
             if (e.has(errField)) {
-                double err = JsonLines.number(e, errField, source, line, "report '" + bench + "'");
-                points.add(MeasuredPoint.of(bench, EXECUTABLE, Metric.IPS_ERROR, err, Metric.UNIT_IPS));
+                double err = JsonLines.number(e, errField, source, line, "report " + TextLines.quote(bench));
+                points.add(line, bench, EXECUTABLE, Metric.IPS_ERROR, err, Metric.UNIT_IPS);
             }
-            points.add(MeasuredPoint.of(bench, EXECUTABLE, Metric.NS_PER_OP, NS_PER_SECOND / ips, Metric.UNIT_NS));
+            for (String count : COUNTS) {
+                if (e.has(count)) {
+                    JsonLines.whole(e, count, source, line, "report " + TextLines.quote(bench));
+                }
+            }
+            points.add(line, bench, EXECUTABLE, Metric.NS_PER_OP, NS_PER_SECOND / ips, Metric.UNIT_NS);
         }
         json.expectEnd();
-        if (points.isEmpty()) {
-            throw new ImportException(source, json.line(), "expected at least one report in the array");
+        return points.set(TOOL, FORMAT, List.of(EXECUTABLE), json.line(), "expected at least one report in the array");
+    }
+
+    /**
+     * One entry of the file {@code x.save!} / {@code x.hold!} keeps between runs (job.rb
+     * {@code save_held_results}: {@code item}, {@code measured_us}, {@code iter}, {@code samples}
+     * in i/s, {@code cycles}): ips is the samples' mean and its error their standard deviation, as
+     * lib/benchmark/ips/stats/sd.rb computes them.
+     */
+    private static void held(JsonNode e, int line, String source, Points points, Map<String, Integer> names) throws ImportException {
+        String bench = points.name(JsonLines.text(e, "item", source, line, "the held result"), "benchmark", line);
+        Integer first = names.putIfAbsent(bench, line);
+        if (first != null) {
+            throw new ImportException(source, line, "result " + TextLines.quote(bench) + " appears twice: on line " + first
+                    + " and on line " + line);
         }
-        return new MeasuredSet(source, TOOL, FORMAT, List.of(EXECUTABLE), points);
+        JsonNode samples = e.get("samples");
+        if (samples == null || !samples.isArray() || samples.isEmpty()) {
+            throw new ImportException(source, line, "expected 'samples' of " + TextLines.quote(bench) + " to be a non-empty array of i/s, found "
+                    + JsonLines.found(samples));
+        }
+        double sum = 0;
+        for (JsonNode v : samples) {
+            if (!v.isNumber()) {
+                throw new ImportException(source, line, "expected the samples of " + TextLines.quote(bench) + " to be numbers, found "
+                        + JsonLines.found(v));
+            }
+            Points.checkValue(source, line, "a sample of " + bench, v.asDouble(), Metric.UNIT_IPS);
+            sum += v.asDouble();
+        }
+        double mean = sum / samples.size();
+        double var = 0;
+        for (JsonNode v : samples) {
+            var += (v.asDouble() - mean) * (v.asDouble() - mean);
+        }
+        for (String count : List.of("iter", "cycles")) {
+            if (e.has(count)) {
+                JsonLines.whole(e, count, source, line, TextLines.quote(bench));
+            }
+        }
+        if (!(mean > 0)) {
+            throw new ImportException(source, line, "expected the samples of " + TextLines.quote(bench) + " to average above 0 i/s");
+        }
+        points.add(line, bench, EXECUTABLE, Metric.IPS, mean, Metric.UNIT_IPS);
+        points.add(line, bench, EXECUTABLE, Metric.IPS_ERROR, Math.sqrt(var / samples.size()), Metric.UNIT_IPS);
+        points.add(line, bench, EXECUTABLE, Metric.NS_PER_OP, NS_PER_SECOND / mean, Metric.UNIT_NS);
     }
 }

@@ -16,14 +16,17 @@ import java.util.Set;
  * workbench overlay: one row per {@link MeasuredPoint}, columns {@value #HEADER}. Values are
  * written with the shortest decimal that reads back to the same double
  * ({@code BigDecimal.valueOf(d)}, no exponent), so write-then-read is exact. Fields containing a
- * comma, quote or line break are quoted as RFC 4180 says. Issue 6: "writes a plain CSV that
- * render and the workbench can overlay".
+ * comma, quote or line break are quoted as RFC 4180 says. {@code render} and the workbench
+ * overlay it.
  */
 public final class MeasuredCsv {
 
     /** The header row, in column order. */
     public static final String HEADER = "tool,executable,benchmark,param_name,param_value,metric,value,unit";
     private static final int COLUMNS = 8;
+    /** Units a point can have (those of {@link Metric}, or none). */
+    static final List<String> KNOWN_UNITS = List.of(Metric.UNIT_IPS, Metric.UNIT_PERCENT, Metric.UNIT_NS, Metric.UNIT_MS,
+            Metric.UNIT_S, Metric.UNIT_RATIO, Metric.UNIT_COUNT, Metric.UNIT_BYTES, Metric.UNIT_KIB, "");
     /** Format name of a set read back from this CSV. */
     public static final String FORMAT = "slotlab-csv";
 
@@ -63,7 +66,9 @@ public final class MeasuredCsv {
 
     /** Reads the normalised CSV back; the tool is taken from the rows (all rows must agree). */
     public static MeasuredSet read(Reader reader, String source) throws ImportException {
-        List<String> lines = TextLines.read(reader, source);
+        TextLines.Text text = TextLines.readText(reader, source);
+        text.requireLastLineEnded(source);
+        List<String> lines = text.lines();
         int i = 0;
         while (i < lines.size() && (lines.get(i).isBlank() || lines.get(i).startsWith("#"))) {
             i++;
@@ -73,7 +78,7 @@ public final class MeasuredCsv {
         }
         String tool = null;
         Set<String> executables = new LinkedHashSet<>();
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
         for (i = i + 1; i < lines.size(); i++) {
             String line = lines.get(i);
             int n = i + 1;
@@ -91,27 +96,28 @@ public final class MeasuredCsv {
             }
             double v = TextLines.decimal(c.get(6));
             if (Double.isNaN(v)) {
-                throw new ImportException(source, n, "expected a number in column value, found '" + c.get(6) + "'");
+                throw new ImportException(source, n, "expected a number in column value, found " + TextLines.quote(c.get(6)));
             }
             Optional<MappedParameter> param = Optional.empty();
             if (!c.get(3).isEmpty() || !c.get(4).isEmpty()) {
                 long bytes = TextLines.wholeBytes(c.get(4));
                 if (bytes < 0) {
-                    throw new ImportException(source, n, "expected a whole number of bytes in param_value, found '" + c.get(4) + "'");
+                    throw new ImportException(source, n, "expected a whole number of bytes in param_value, found " + TextLines.quote(c.get(4)));
                 }
-                try {
-                    param = Optional.of(new MappedParameter(c.get(3), bytes));
-                } catch (IllegalArgumentException e) {
-                    throw new ImportException(source, n, e.getMessage());
+                if (!NameMapping.PARAMETERS.contains(c.get(3))) {
+                    throw new ImportException(source, n, "unknown parameter " + TextLines.quote(c.get(3)) + " in param_name; expected one of "
+                            + String.join(", ", NameMapping.PARAMETERS));
                 }
+                param = Optional.of(new MappedParameter(c.get(3), bytes));
+            }
+            if (!KNOWN_UNITS.contains(c.get(7))) {
+                throw new ImportException(source, n, "unknown unit " + TextLines.quote(c.get(7)) + "; expected one of "
+                        + String.join(", ", KNOWN_UNITS.stream().map(u -> u.isEmpty() ? "(none)" : u).toList()));
             }
             executables.add(c.get(1));
-            points.add(new MeasuredPoint(c.get(2), c.get(1), c.get(5), v, c.get(7), param));
+            points.add(n, c.get(2), c.get(1), c.get(5), v, c.get(7), param);
         }
-        if (points.isEmpty()) {
-            throw new ImportException(source, lines.size(), "expected at least one row after the header");
-        }
-        return new MeasuredSet(source, tool, FORMAT, List.copyOf(executables), points);
+        return points.set(tool, FORMAT, List.copyOf(executables), lines.size(), "expected at least one row after the header");
     }
 
     /** Shortest decimal that reads back to {@code d}, without exponent or a trailing ".0". */

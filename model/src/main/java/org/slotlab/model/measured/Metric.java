@@ -23,15 +23,21 @@ public final class Metric {
     /** Wall time (benchmark-driver's "Execution time"); unit {@value #UNIT_S}. */
     public static final String TIME = "time";
     /**
-     * Speed relative to a reference in the same file, &gt; 1 = faster than the reference:
-     * benchmark-driver's {@code --output-compare} row (reference: the worst executable), ruby-bench's
-     * {@code base/other} ratio, benchmark-ips's Comparison ("1.36x slower" becomes 1/1.36); unit {@value #UNIT_RATIO}.
+     * Speed relative to a reference in the same file, &gt; 1 = faster than the reference; unit
+     * {@value #UNIT_RATIO}. The reference is the file's first executable (the base) for
+     * benchmark-driver's compare, simple and all outputs and for everything ruby-bench writes
+     * ({@code base/other}); it is what the tool printed against for benchmark-driver's
+     * {@code --output-compare} markdown row (the worst executable of the row) and for
+     * benchmark-ips's Comparison (its fastest or baseline report; "1.36x slower" becomes 1/1.36).
+     * Overlays of two or more executables divide their times themselves, base first.
      */
     public static final String SPEED_RATIO = "speed_ratio";
     /** GC runs (GC.count delta); unit {@value #UNIT_COUNT}. */
     public static final String GC_COUNT = "gc_count";
     /** Resident set size; unit {@value #UNIT_BYTES}. */
     public static final String RSS = "rss";
+    /** Largest resident set size of the run (benchmark-driver's memory runner, "Max resident set size"); unit {@value #UNIT_BYTES}. */
+    public static final String MAX_RSS = "max_rss";
 
     public static final String UNIT_IPS = "i/s";
     public static final String UNIT_PERCENT = "%";

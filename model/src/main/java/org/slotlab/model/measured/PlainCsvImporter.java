@@ -2,15 +2,16 @@ package org.slotlab.model.measured;
 
 import java.io.Reader;
 import java.io.StringReader;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * A plain CSV of measurements against a length or a slot size, as people paste from their own
- * scripts (e.g. byroot's "size 32: 67" GC counts in seed 000_30e668f7bc580535.txt become
+ * scripts (e.g. byroot's "size 32: 67" GC counts in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) become
  * {@code slot_bytes,gc_count} rows). The first column is the x: its header says which parameter
  * ({@code len...} -> {@code len}, {@code slot...} -> {@code slot_size}), its values are whole
  * bytes; every other column is a metric named by its header ({@code ns_per_op}, {@code gc_count}),
@@ -19,33 +20,34 @@ import java.util.regex.Pattern;
  * {@code # tool: NAME} the tool (default {@value #TOOL}). Empty cells are missing values. A file
  * with {@link MeasuredCsv}'s normalised header is read as that.
  */
-public final class PlainCsvImporter implements Importer {
+public final class PlainCsvImporter extends NamedImporter {
 
     public static final String FORMAT = "csv";
     public static final String TOOL = "csv";
 
-    private static final Pattern HEADER = Pattern.compile("^[A-Za-z_][A-Za-z0-9_]*(,[A-Za-z_][A-Za-z0-9_]*)+\\s*$");
+    private static final Pattern NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,99}");
     private static final Pattern DIRECTIVE = Pattern.compile("^#\\s*(executable|tool)\\s*:\\s*(\\S.*?)\\s*$");
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public PlainCsvImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
     public boolean canRead(String firstLines) {
         return firstLines.lines().filter(l -> !l.isBlank() && !l.startsWith("#")).findFirst()
-                .map(l -> HEADER.matcher(l).matches()).orElse(false);
+                .map(PlainCsvImporter::isHeader).orElse(false);
+    }
+
+    /** {@code len_bytes,ns_per_op}: two or more identifiers separated by commas. */
+    private static boolean isHeader(String line) {
+        String[] names = line.strip().split(",", -1);
+        return names.length >= 2 && Arrays.stream(names).allMatch(n -> NAME.matcher(n).matches());
     }
 
     @Override
     public MeasuredSet read(Reader reader, String source) throws ImportException {
-        List<String> lines = TextLines.read(reader, source);
+        TextLines.Text text = TextLines.readText(reader, source);
+        List<String> lines = text.lines(); // hand-written: a last line without its line break is accepted
         String executable = stem(source);
         String tool = TOOL;
         int i = 0;
@@ -66,20 +68,27 @@ public final class PlainCsvImporter implements Importer {
             throw new ImportException(source, lines.size(), "expected a header like 'len_bytes,ns_per_op' or 'slot_bytes,gc_count', found none");
         }
         if (lines.get(i).strip().equals(MeasuredCsv.HEADER)) {
-            return MeasuredCsv.read(new StringReader(String.join("\n", lines)), source);
+            return MeasuredCsv.read(new StringReader(String.join("\n", lines) + (text.lastLineEnded() ? "\n" : "")), source);
         }
         int headerLine = i + 1;
-        if (!HEADER.matcher(lines.get(i)).matches()) {
+        if (!isHeader(lines.get(i))) {
             throw new ImportException(source, headerLine, "expected a header of names like 'len_bytes,ns_per_op', found '" + lines.get(i).strip() + "'");
         }
         List<String> header = List.of(lines.get(i).strip().split(","));
+        for (int c = 1; c < header.size(); c++) {
+            int first = header.subList(0, c).indexOf(header.get(c));
+            if (first >= 0) {
+                throw new ImportException(source, headerLine, "column " + TextLines.quote(header.get(c)) + " appears twice (column "
+                        + (first + 1) + " and column " + (c + 1) + "); each column may appear once");
+            }
+        }
         String x = header.get(0);
         String param = parameterOf(x);
         if (param == null) {
             throw new ImportException(source, headerLine, "expected the first column to be a length (e.g. len_bytes) or a slot size "
                     + "(e.g. slot_bytes), found '" + x + "'");
         }
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
         for (i = i + 1; i < lines.size(); i++) {
             String line = lines.get(i);
             int n = i + 1;
@@ -94,7 +103,7 @@ public final class PlainCsvImporter implements Importer {
             String xs = cells.get(0).strip();
             long bytes = TextLines.wholeBytes(xs);
             if (bytes < 0) {
-                throw new ImportException(source, n, "expected a whole number of bytes in " + x + ", found '" + xs + "'");
+                throw new ImportException(source, n, "expected a whole number of bytes in " + x + ", found " + TextLines.quote(xs));
             }
             MappedParameter p = new MappedParameter(param, bytes);
             String bench = x + "=" + xs;
@@ -105,15 +114,13 @@ public final class PlainCsvImporter implements Importer {
                 }
                 double v = TextLines.decimal(cell);
                 if (Double.isNaN(v)) {
-                    throw new ImportException(source, n, "expected a number in " + header.get(c) + ", found '" + cell + "'");
+                    throw new ImportException(source, n, "expected a number in " + header.get(c) + ", found " + TextLines.quote(cell));
                 }
-                points.add(MeasuredPoint.of(bench, executable, header.get(c), v, Metric.unitFromName(header.get(c))).withParameter(p));
+                points.add(n, bench, executable, header.get(c), v, Metric.unitFromName(header.get(c)), Optional.of(p));
             }
         }
-        if (points.isEmpty()) {
-            throw new ImportException(source, lines.size(), "expected at least one data row after the header on line " + headerLine);
-        }
-        return new MeasuredSet(source, tool, FORMAT, List.of(executable), points);
+        return points.set(tool, FORMAT, List.of(executable), lines.size(), "expected at least one data row after the header on line "
+                + headerLine);
     }
 
     /** len... -> len, slot... -> slot_size, otherwise null. */

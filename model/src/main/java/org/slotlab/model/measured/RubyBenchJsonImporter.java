@@ -23,7 +23,7 @@ import java.util.Map;
  * per-iteration GC series become their mean; {@code gc_heap_final} becomes per-heap points with
  * a {@code slot_size} parameter.
  */
-public final class RubyBenchJsonImporter implements Importer {
+public final class RubyBenchJsonImporter extends NamedImporter {
 
     public static final String FORMAT = "ruby-bench-json";
     public static final String TOOL = "ruby-bench";
@@ -42,14 +42,8 @@ public final class RubyBenchJsonImporter implements Importer {
         return m;
     }
 
-    @Override
-    public String format() {
-        return FORMAT;
-    }
-
-    @Override
-    public String tool() {
-        return TOOL;
+    public RubyBenchJsonImporter() {
+        super(FORMAT, TOOL);
     }
 
     @Override
@@ -97,38 +91,45 @@ public final class RubyBenchJsonImporter implements Importer {
         if (results.isEmpty()) {
             throw new ImportException(source, json.line(), "expected at least one benchmark result in raw_data");
         }
+        if (results.size() > Points.MAX_POINTS / 8) {
+            throw new ImportException(source, json.line(), "holds more than " + Points.MAX_POINTS / 8 + " results, the most read from one file");
+        }
         Map<String, Double> meanMs = new LinkedHashMap<>();
-        List<MeasuredPoint> points = new ArrayList<>();
+        Points points = new Points(source);
         for (Result r : results) {
-            double ms = mean(r, "bench", source) * SECONDS_TO_MS;
+            points.name(r.bench(), "benchmark", r.line());
+            points.name(r.exe(), "executable", r.line());
+            double ms = mean(r, "bench", source, false) * SECONDS_TO_MS;
             meanMs.put(r.exe() + "\u0000" + r.bench(), ms);
-            points.add(MeasuredPoint.of(r.bench(), r.exe(), Metric.MS, ms, Metric.UNIT_MS));
+            points.add(r.line(), r.bench(), r.exe(), Metric.MS, ms, Metric.UNIT_MS);
             if (r.node().has("rss")) {
-                points.add(MeasuredPoint.of(r.bench(), r.exe(), Metric.RSS,
-                        JsonLines.number(r.node(), "rss", source, r.line(), where(r)), Metric.UNIT_BYTES));
+                points.add(r.line(), r.bench(), r.exe(), Metric.RSS,
+                        JsonLines.whole(r.node(), "rss", source, r.line(), where(r)), Metric.UNIT_BYTES);
             }
             for (Map.Entry<String, String[]> s : GC_SERIES.entrySet()) {
                 if (r.node().has(s.getKey())) {
-                    points.add(MeasuredPoint.of(r.bench(), r.exe(), s.getValue()[0], mean(r, s.getKey(), source), s.getValue()[1]));
+                    boolean count = s.getValue()[1].equals(Metric.UNIT_COUNT);
+                    points.add(r.line(), r.bench(), r.exe(), s.getValue()[0], mean(r, s.getKey(), source, count), s.getValue()[1]);
                 }
             }
             JsonNode heaps = r.node().get("gc_heap_final");
             if (heaps != null && heaps.isObject()) {
                 for (Iterator<Map.Entry<String, JsonNode>> it = heaps.fields(); it.hasNext();) {
                     Map.Entry<String, JsonNode> h = it.next();
-                    points.addAll(HarnessGcImporter.heapPoints(r.bench(), r.exe(), h.getValue(), source, r.line(),
-                            where(r) + " gc_heap_final[" + h.getKey() + "]"));
+                    HarnessGcImporter.heapPoints(points, r.bench(), r.exe(), h.getValue(), source, r.line(),
+                            where(r) + " gc_heap_final[" + h.getKey() + "]");
                 }
             }
         }
         String base = executables.get(0);
         for (Result r : results) {
             Double b = meanMs.get(base + "\u0000" + r.bench());
-            if (!r.exe().equals(base) && b != null) {
-                points.add(MeasuredPoint.of(r.bench(), r.exe(), Metric.SPEED_RATIO, b / meanMs.get(r.exe() + "\u0000" + r.bench()), Metric.UNIT_RATIO));
+            double other = meanMs.get(r.exe() + "\u0000" + r.bench());
+            if (!r.exe().equals(base) && b != null && b > 0 && other > 0) {
+                points.add(r.line(), r.bench(), r.exe(), Metric.SPEED_RATIO, b / other, Metric.UNIT_RATIO);
             }
         }
-        return new MeasuredSet(source, TOOL, FORMAT, executables, points);
+        return points.set(TOOL, FORMAT, executables, json.line(), "expected at least one benchmark result in raw_data");
     }
 
     private static void readRaw(JsonLines json, List<Result> results) throws ImportException {
@@ -152,7 +153,7 @@ public final class RubyBenchJsonImporter implements Importer {
         return "raw_data." + r.exe() + "." + r.bench();
     }
 
-    private static double mean(Result r, String key, String source) throws ImportException {
+    private static double mean(Result r, String key, String source, boolean counts) throws ImportException {
         JsonNode a = r.node().get(key);
         if (a == null || !a.isArray() || a.isEmpty()) {
             throw new ImportException(source, r.line(), "expected a non-empty array '" + key + "' in " + where(r)
@@ -160,9 +161,12 @@ public final class RubyBenchJsonImporter implements Importer {
         }
         double sum = 0;
         for (JsonNode v : a) {
-            if (!v.isNumber()) {
-                throw new ImportException(source, r.line(), "expected numbers in '" + key + "' of " + where(r) + ", found " + v);
+            if (!v.isNumber() || counts && !v.isIntegralNumber()) {
+                throw new ImportException(source, r.line(), "expected " + (counts ? "whole numbers (counts)" : "numbers") + " in '"
+                        + key + "' of " + where(r) + ", found " + JsonLines.found(v));
             }
+            Points.checkValue(source, r.line(), "an entry of '" + key + "' of " + where(r), v.asDouble(), counts ? Metric.UNIT_COUNT
+                    : Metric.UNIT_S);
             sum += v.asDouble();
         }
         return sum / a.size();

@@ -1,6 +1,5 @@
 package org.slotlab.model.measured;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
 import java.util.ArrayList;
@@ -25,20 +24,97 @@ final class TextLines {
     private TextLines() {
     }
 
+    /**
+     * Longest line a text format may have: the tools' lines are under 300 characters, and a bound
+     * keeps every pattern applied to a line fast (no pattern sees unbounded input).
+     */
+    static final int MAX_LINE_CHARS = 4096;
+    /** Most characters read from one text input. */
+    static final long MAX_CHARS = InputText.MAX_RESULT_BYTES;
+    /** Longest piece of input quoted back in a message. */
+    static final int QUOTE_CHARS = 80;
+
+    /** The lines of a text input and whether its last line was ended by a line break. */
+    record Text(List<String> lines, boolean lastLineEnded) {
+
+        /**
+         * Refuses a last line without its line break: the tools end every line they print, so such a
+         * line was cut off (a value cut mid-number, {@code 192.0} read as {@code 19}, still parses).
+         */
+        void requireLastLineEnded(String source) throws ImportException {
+            if (!lastLineEnded && !lines.isEmpty() && !lines.get(lines.size() - 1).isBlank()) {
+                throw new ImportException(source, lines.size(), "the file stops in the middle of this line (no line break "
+                        + "after it, and the tools end every line); is the file truncated?");
+            }
+        }
+    }
+
     static List<String> read(Reader reader, String source) throws ImportException {
+        return readText(reader, source).lines();
+    }
+
+    /**
+     * All lines of {@code reader}: {@code \n} or {@code \r\n} ends a line; a leading byte order
+     * mark is skipped; a NUL character, a line longer than {@value #MAX_LINE_CHARS} characters or
+     * more than {@link #MAX_CHARS} characters in all are refused with the line number.
+     */
+    static Text readText(Reader reader, String source) throws ImportException {
         List<String> lines = new ArrayList<>();
-        try (BufferedReader br = reader instanceof BufferedReader b ? b : new BufferedReader(reader)) {
-            String line;
-            while ((line = br.readLine()) != null) {
-                lines.add(line);
+        StringBuilder cur = new StringBuilder();
+        long total = 0;
+        boolean ended = true;
+        char[] buf = new char[8192];
+        try (Reader r = reader) {
+            int n;
+            while ((n = r.read(buf)) > 0) {
+                total += n;
+                if (total > MAX_CHARS) {
+                    throw new ImportException(source, lines.size() + 1, "is longer than " + MAX_CHARS
+                            + " characters, the most read from one input");
+                }
+                for (int i = 0; i < n; i++) {
+                    char c = buf[i];
+                    if (c == '\n') {
+                        int len = cur.length();
+                        if (len > 0 && cur.charAt(len - 1) == '\r') {
+                            cur.setLength(len - 1);
+                        }
+                        lines.add(cur.toString());
+                        cur.setLength(0);
+                        ended = true;
+                        continue;
+                    }
+                    if (c == 0) {
+                        throw new ImportException(source, lines.size() + 1, "contains a NUL character (binary data, or UTF-16 text); "
+                                + "expected UTF-8 text");
+                    }
+                    if (cur.length() >= MAX_LINE_CHARS) {
+                        throw new ImportException(source, lines.size() + 1, "line is longer than " + MAX_LINE_CHARS
+                                + " characters, the longest line read; is this a benchmark tool's text output?");
+                    }
+                    cur.append(c);
+                    ended = false;
+                }
             }
         } catch (IOException e) {
-            throw new ImportException(source, lines.size() + 1, "cannot read: " + e.getMessage(), e);
+            throw new ImportException(source, lines.size() + 1, "cannot be read (" + InputText.reason(e) + ")");
+        }
+        if (!ended) {
+            lines.add(cur.toString());
         }
         if (!lines.isEmpty() && lines.get(0).startsWith("\uFEFF")) {
             lines.set(0, lines.get(0).substring(1));
         }
-        return lines;
+        return new Text(lines, ended);
+    }
+
+    /** {@code text} for a message: stripped, at most {@value #QUOTE_CHARS} characters, quoted. */
+    static String quote(String text) {
+        String t = text.strip();
+        if (t.length() > QUOTE_CHARS) {
+            t = t.substring(0, QUOTE_CHARS) + "... (" + t.length() + " characters)";
+        }
+        return "'" + t + "'";
     }
 
     /**
@@ -47,7 +123,7 @@ final class TextLines {
      */
     static double scaled(String text, String suffixes) {
         String t = text.strip();
-        if (t.isEmpty()) {
+        if (t.isEmpty() || t.length() > MAX_NUMBER_CHARS) {
             return Double.NaN;
         }
         int power = 0;
@@ -65,10 +141,30 @@ final class TextLines {
         return Double.parseDouble(t) * Math.pow(THOUSAND, power);
     }
 
+    /**
+     * Like {@link #scaled} but only with exactly {@code decimals} digits after the point, as the
+     * tool's {@code %.3f} writes them: a value cut short ({@code 52.2} of {@code 52.254M}) is NaN.
+     */
+    static double scaledExact(String text, String suffixes, int decimals) {
+        String t = text.strip();
+        int end = t.length();
+        if (end > 0 && !Character.isDigit(t.charAt(end - 1))) {
+            end--;
+        }
+        int dot = t.indexOf('.');
+        if (dot < 0 ? decimals != 0 : end - dot - 1 != decimals) {
+            return Double.NaN;
+        }
+        return scaled(t, suffixes);
+    }
+
+    /** Longest number text parsed (the plain decimal of the smallest normal double has about 330 characters). */
+    static final int MAX_NUMBER_CHARS = 400;
+
     /** A plain decimal (optionally signed, optionally with exponent) or NaN. */
     static double decimal(String text) {
         String t = text.strip();
-        if (!t.matches("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?")) {
+        if (t.length() > MAX_NUMBER_CHARS || !t.matches("[-+]?(\\d+(\\.\\d*)?|\\.\\d+)([eE][-+]?\\d+)?")) {
             return Double.NaN;
         }
         return Double.parseDouble(t);

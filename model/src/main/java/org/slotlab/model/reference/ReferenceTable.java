@@ -15,7 +15,8 @@ import java.util.Optional;
 /**
  * One published table from {@code sample-data/reference/} (copied from ../shared/reference: the
  * seed threads' numbers), read from the classpath so a packaged jar has them. Lines starting with
- * {@code #} are comments; fields may be double-quoted (RFC 4180).
+ * {@code #} are comments; fields may be double-quoted (RFC 4180). A column named twice is refused
+ * (a row would silently keep only the last of the two).
  */
 public final class ReferenceTable {
 
@@ -62,6 +63,13 @@ public final class ReferenceTable {
             }
             List<String> fields = split(line);
             if (header == null) {
+                for (int c = 1; c < fields.size(); c++) {
+                    int first = fields.subList(0, c).indexOf(fields.get(c));
+                    if (first >= 0) {
+                        throw new IllegalStateException(name + ":" + no + ": column '" + fields.get(c) + "' appears twice (column "
+                                + (first + 1) + " and column " + (c + 1) + "); each column may appear once");
+                    }
+                }
                 header = fields;
                 continue;
             }

@@ -85,7 +85,7 @@ class BenchmarkDriverMarkdownImporterTest {
         String text = Fixtures.text("bd_markdown.md").replace("18.788M", "18.7x8M");
 
         assertThatThrownBy(() -> Fixtures.read(importer, text, "bad.md"))
-                .hasMessageStartingWith("bad.md:6: expected a value like 52.254M or ERROR for size1 on compare-ruby");
+                .hasMessageStartingWith("bad.md:6: expected a value like 52.254M (3 decimals, as benchmark-driver writes them) or ERROR for size1 on compare-ruby");
     }
 
     @Test

@@ -51,6 +51,19 @@ final class Fixtures {
         return firstLines(name, lines) + all[lines].substring(0, chars);
     }
 
+    /** A named pipe at {@code path} (mkfifo); the test is skipped where there is no mkfifo. */
+    static Path fifo(Path path) throws IOException, InterruptedException {
+        Process p;
+        try {
+            p = new ProcessBuilder("mkfifo", path.toString()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "needs mkfifo");
+            throw e;
+        }
+        org.junit.jupiter.api.Assumptions.assumeTrue(p.waitFor() == 0 && Files.exists(path), "mkfifo failed");
+        return path;
+    }
+
     static double value(MeasuredSet set, String bench, String exe, String metric) {
         return set.find(bench, exe, metric).orElseThrow(() -> new AssertionError(
                 "no " + metric + " for " + bench + " on " + exe + " in " + set.points())).value();

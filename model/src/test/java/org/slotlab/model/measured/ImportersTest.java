@@ -28,6 +28,33 @@ class ImportersTest {
         "harness_gc_heap_table_format_sample.txt, harness-gc",
         "seed000_slot_gc_count.csv,        csv",
         "ips_subseq_ns.csv,                csv",
+        "bd_compare_1exe.txt,              benchmark-driver-compare",
+        "bd_compare_3exe.txt,              benchmark-driver-compare",
+        "bd_compare_2exe_time.txt,         benchmark-driver-compare",
+        "bd_compare_2exe_memory.txt,       benchmark-driver-compare",
+        "bd_markdown_3exe.md,              benchmark-driver-markdown",
+        "bd_markdown_compare_3exe.md,      benchmark-driver-markdown",
+        "bd_markdown_2exe_time.md,         benchmark-driver-markdown",
+        "bd_record_3exe.yml,               benchmark-driver-yaml",
+        "ips_text_3.4.5.txt,               ips-text",
+        "ips_baseline_3.4.5.txt,           ips-text",
+        "ips_compare_3.1.2.txt,            ips-text",
+        "ips_json_3.4.5.json,              ips-json",
+        "ips_json_3.4.5.stdout.txt,        ips-text",
+        "ips_save_3exe.held.json,          ips-json",
+        "rb_default_1exe.json,             ruby-bench-json",
+        "rb_default_2exe_interleave_rss.json, ruby-bench-json",
+        "rb_default_1exe.csv,              ruby-bench-csv",
+        "rb_default_3exe.txt,              ruby-bench-text",
+        "rb_default_1exe.console.txt,      ruby-bench-text",
+        "rb_gc_1exe.console.txt,           harness-gc",
+        "rb_gc_1exe.txt,                   ruby-bench-text",
+        "bd_compare_cutoff256.txt,         benchmark-driver-compare",
+        "bd_markdown_compare_cutoffs.md,   benchmark-driver-markdown",
+        "rb_gc_cutoffs.json,               ruby-bench-json",
+        "rb_gc_cutoffs.csv,                ruby-bench-csv",
+        "rb_gc_cutoffs.txt,                ruby-bench-text",
+        "rb_gc_cutoffs.console.txt,        harness-gc",
     })
     void auto_picksTheRightImporter(String fixture, String format) throws ImportException {
         Importer importer = Importers.auto(Fixtures.path(fixture));
@@ -82,6 +109,7 @@ class ImportersTest {
     @Test
     void formats_listsEveryImporterOnce() {
         assertThat(Importers.formats()).containsExactlyInAnyOrder("benchmark-driver-markdown", "benchmark-driver-yaml",
-                "ips-json", "ips-text", "ruby-bench-json", "harness-gc", "csv").doesNotHaveDuplicates();
+                "benchmark-driver-compare", "benchmark-driver-simple", "benchmark-driver-all", "ips-json", "ips-text", "ruby-bench-json", "ruby-bench-csv",
+                "ruby-bench-text", "harness-gc", "csv").doesNotHaveDuplicates();
     }
 }

@@ -50,7 +50,7 @@ class IpsImportersTest {
         String t = Fixtures.text("ips_subseq.json").replace("\"central_tendency\": 8979441.952236343,", "\"central_tendency\": \"fast\",");
 
         assertThatThrownBy(() -> Fixtures.read(json, t, "s.json"))
-                .hasMessage("s.json:22: expected a number in 'central_tendency' of report 'size100', found \"fast\"");
+                .hasMessage("s.json:22: expected 'central_tendency' of report 'size100' to be a number, found the string \"fast\"");
     }
 
     @Test
@@ -98,7 +98,7 @@ class IpsImportersTest {
 
         assertThatThrownBy(() -> Fixtures.read(text, cut, "cut.txt"))
                 .isInstanceOf(ImportException.class)
-                .hasMessageStartingWith("cut.txt:17: expected a report line")
+                .hasMessageStartingWith("cut.txt:17: the file stops in the middle of this line")
                 .hasMessageContaining("truncated");
     }
 

@@ -102,17 +102,21 @@ class PlainCsvAndMeasuredCsvTest {
     Arbitrary<List<MeasuredPoint>> points() {
         Arbitrary<String> names = Arbitraries.strings().withChars("abcz019_-, \"").ofMinLength(1).ofMaxLength(8)
                 .filter(s -> !s.isBlank() && !s.startsWith("#"));
+        // values a measurement can have (the reader refuses negative rates and times, 1e300, subnormals)
         Arbitrary<Double> values = Arbitraries.oneOf(
-                Arbitraries.doubles().between(-1e12, 1e12),
+                Arbitraries.doubles().between(0, 1e12),
                 Arbitraries.doubles().between(1e-9, 1e-3).ofScale(15),
-                Arbitraries.of(0.0, 36.915e6, 1.0 / 3, 1e300, 4.9e-324));
+                Arbitraries.of(0.0, 36.915e6, 1.0 / 3, 1e12, Double.MIN_NORMAL));
         Arbitrary<Optional<MappedParameter>> params = Arbitraries.oneOf(
                 Arbitraries.just(Optional.<MappedParameter>empty()),
                 Combinators.combine(Arbitraries.of("len", "slot_size"), Arbitraries.longs().between(0, Long.MAX_VALUE))
                         .as((n, v) -> Optional.of(new MappedParameter(n, v))));
         Arbitrary<MeasuredPoint> point = Combinators.combine(names, Arbitraries.of("ruby", "built-ruby"), Arbitraries.of("ips", "ms"), values,
                 Arbitraries.of("i/s", "", "ms"), params).as(MeasuredPoint::new);
-        return point.list().ofMinSize(1).ofMaxSize(20).map(ArrayList::new);
+        // each result once: the reader refuses the same benchmark, executable, metric and parameter twice
+        return point.list().ofMinSize(1).ofMaxSize(20)
+                .uniqueElements(p -> List.of(p.benchmark(), p.executable(), p.metric(), p.parameter().toString()))
+                .map(ArrayList::new);
     }
 
     @Test

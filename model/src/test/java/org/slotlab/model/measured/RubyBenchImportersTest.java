@@ -105,7 +105,7 @@ class RubyBenchImportersTest {
         String cut = Fixtures.cutInside("harness_gc_heap_table_format_sample.txt", 14, 25);
 
         assertThatThrownBy(() -> Fixtures.read(gc, cut, "gc.txt"))
-                .hasMessageStartingWith("gc.txt:15: expected a heap row with 8 columns")
+                .hasMessageStartingWith("gc.txt:15: the file stops in the middle of this line")
                 .hasMessageContaining("truncated");
     }
 
@@ -122,6 +122,6 @@ class RubyBenchImportersTest {
         String cut = Fixtures.cutInside("harness_gc_run.txt", 5, 21);
 
         assertThatThrownBy(() -> Fixtures.read(gc, cut, "gc.txt"))
-                .hasMessageStartingWith("gc.txt:6: expected 5 columns (time gc_count major minor maj/min), found 2");
+                .hasMessageStartingWith("gc.txt:6: the file stops in the middle of this line");
     }
 }
