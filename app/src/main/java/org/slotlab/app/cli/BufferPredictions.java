@@ -5,7 +5,7 @@ import java.util.List;
 import org.slotlab.charts.table.CsvWriter;
 import org.slotlab.charts.table.MarkdownWriter;
 import org.slotlab.charts.table.Table;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 import picocli.CommandLine.Model.CommandSpec;

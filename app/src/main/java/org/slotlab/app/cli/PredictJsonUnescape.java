@@ -11,8 +11,8 @@ import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.JsonDocument;
-import org.slotlab.model.buffers.JsonUnescapeScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.JsonUnescapeWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.buffers.UnescapeCostProfile;
 import org.slotlab.model.buffers.UnescapePolicy;
 import org.slotlab.model.malloc.Allocator;
@@ -26,9 +26,9 @@ import picocli.CommandLine.Spec;
  * 004_9c093df531fdd819.txt), what the value strings of a parsed JSON document retain when the
  * parser keeps the escaped-size buffer ({@code set_len}), shrinks it with CRuby's
  * {@code rb_str_resize} (string.c:3321-3373, RUBY_FACTS.md) or copies it exactly, per allocator
- * ({@link JsonUnescapeScenario#predict}). {@code --tradeoff} prints the maintainer's side instead:
+ * ({@link JsonUnescapeWorkload#predict}). {@code --tradeoff} prints the maintainer's side instead:
  * the net benefit of each policy over set_len as the document lives longer
- * ({@link JsonUnescapeScenario#tradeoff}). Markdown without {@code --tradeoff} prints both tables;
+ * ({@link JsonUnescapeWorkload#tradeoff}). Markdown without {@code --tradeoff} prints both tables;
  * CSV prints exactly one, so it stays one table a machine can read.
  */
 @Command(name = "json-unescape", mixinStandardHelpOptions = true,
@@ -139,7 +139,7 @@ public final class PredictJsonUnescape implements Callable<Integer> {
         List<Double> lives = lifetimes(lifetimes);
         boolean md = model.markdown();
         JsonDocument document = document(doc);
-        JsonUnescapeScenario.Params params = new JsonUnescapeScenario.Params(document, rules, pols, allocs,
+        JsonUnescapeWorkload.Params params = new JsonUnescapeWorkload.Params(document, rules, pols, allocs,
                 UnescapeCostProfile.defaults());
         List<UnescapePolicy> against = pols.stream().filter(x -> x != UnescapePolicy.SET_LEN).toList();
         if (tradeoff && against.isEmpty()) {
@@ -160,7 +160,7 @@ public final class PredictJsonUnescape implements Callable<Integer> {
         return 0;
     }
 
-    private String parameters(JsonUnescapeScenario.Params p) {
+    private String parameters(JsonUnescapeWorkload.Params p) {
         UnescapeCostProfile c = p.cost();
         return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), era %s, layout %s; cost: %.6f ns per "
                         + "raw byte, malloc %.0f ns, free %.0f ns, realloc %.0f ns, copy %.2f ns/B, slot %.0f ns, "
@@ -170,7 +170,7 @@ public final class PredictJsonUnescape implements Callable<Integer> {
                 c.nsPerSlotAllocation(), c.cpuNsPerByteSecond());
     }
 
-    private Table policyTable(JsonUnescapeScenario.Params p, boolean md) {
+    private Table policyTable(JsonUnescapeWorkload.Params p, boolean md) {
         Table.Builder b = Table.builder(md ? "JSON unescape: retained capacity per policy (" + p.document().name() + ")"
                         : "")
                 .column(Column.text("policy"))
@@ -191,7 +191,7 @@ public final class PredictJsonUnescape implements Callable<Integer> {
                 .column(Column.number("malloc_footprint_bytes", 0, md))
                 .column(Column.number("malloc_rss_kib", md ? 0 : 1, md))
                 .column(Column.number("predicted_parse_ms", md ? 3 : 6));
-        for (JsonUnescapeScenario.Row r : JsonUnescapeScenario.predict(p)) {
+        for (JsonUnescapeWorkload.Row r : JsonUnescapeWorkload.predict(p)) {
             b.row(r.policy(), r.allocator(), r.valueStrings(), r.escapedStrings(), r.contentBytes(),
                     r.retainedCapacityBytes(), r.retainedCapacityMb(), r.slackBytes(), r.slackPct(), r.mallocCalls(),
                     r.reallocCalls(), r.freeCalls(), r.bytesCopied(), r.slotBytes(), r.mallocBufferBytes(),
@@ -207,9 +207,9 @@ public final class PredictJsonUnescape implements Callable<Integer> {
         return b.build();
     }
 
-    private Table tradeoffTable(JsonUnescapeScenario.Params all, List<UnescapePolicy> against, List<Double> lives,
+    private Table tradeoffTable(JsonUnescapeWorkload.Params all, List<UnescapePolicy> against, List<Double> lives,
                                 boolean md) {
-        JsonUnescapeScenario.Params p = new JsonUnescapeScenario.Params(all.document(), all.rules(), against,
+        JsonUnescapeWorkload.Params p = new JsonUnescapeWorkload.Params(all.document(), all.rules(), against,
                 all.allocators(), all.cost());
         Table.Builder b = Table.builder(md ? "JSON unescape: net benefit over set_len by document lifetime" : "")
                 .column(Column.text("policy"))
@@ -220,14 +220,14 @@ public final class PredictJsonUnescape implements Callable<Integer> {
                 .column(Column.number("saved_cpu_ns_equivalent", md ? 0 : 1, md))
                 .column(Column.number("net_benefit_ns", md ? 0 : 1, md))
                 .column(Column.number("break_even_s", md ? 4 : 9));
-        List<JsonUnescapeScenario.TradeoffRow> rows = JsonUnescapeScenario.tradeoff(p, lives);
+        List<JsonUnescapeWorkload.TradeoffRow> rows = JsonUnescapeWorkload.tradeoff(p, lives);
         Map<String, Double> breakEven = new HashMap<>();
         for (UnescapePolicy policy : p.policies()) {
             for (Allocator a : p.allocators()) {
-                breakEven.put(policy.cliName() + "/" + a.name(), JsonUnescapeScenario.breakEvenSeconds(p, policy, a));
+                breakEven.put(policy.cliName() + "/" + a.name(), JsonUnescapeWorkload.breakEvenSeconds(p, policy, a));
             }
         }
-        for (JsonUnescapeScenario.TradeoffRow r : rows) {
+        for (JsonUnescapeWorkload.TradeoffRow r : rows) {
             b.row(r.policy(), r.allocator(), r.lifetimeSeconds(), r.extraCpuNs(), r.savedByteSeconds(),
                     r.savedCpuNsEquivalent(), r.netBenefitNs(),
                     breakEven.get(r.policy() + "/" + r.allocator()));

@@ -8,8 +8,8 @@ import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.LoadedFeatures;
-import org.slotlab.model.buffers.RequireIndexScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.RequireIndexWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.malloc.Allocator;
 import picocli.CommandLine.Command;
@@ -21,8 +21,8 @@ import picocli.CommandLine.Spec;
  * {@code slotlab predict require-index}: scenario S4 (Feature #14460, seed
  * 001_08788c9ff6bd8cb1.txt), the keys of {@code require}'s {@code loaded_features_index}
  * strdup'ed (CRuby 2.5, load.c {@code features_index_add}) versus indexed into the feature
- * strings (r62404), per allocator ({@link RequireIndexScenario#predict}). {@code --compare} prints
- * what indexing saves next to the thread's whole-app figures ({@link RequireIndexScenario#compare});
+ * strings (r62404), per allocator ({@link RequireIndexWorkload#predict}). {@code --compare} prints
+ * what indexing saves next to the thread's whole-app figures ({@link RequireIndexWorkload#compare});
  * Markdown without it prints both tables, CSV exactly one. The string layout is the thread's
  * (2.6.0dev embeds up to 23 bytes, as the 2.4-dev preset does) unless {@code --layout} names
  * another preset.
@@ -94,7 +94,7 @@ public final class PredictRequireIndex implements Callable<Integer> {
         RubyLayout layout = layout();
         List<Allocator> allocs = BufferPredictions.allocators(allocators);
         boolean md = model.markdown();
-        RequireIndexScenario.Params p = new RequireIndexScenario.Params(features(features), layout, allocs, rebuilds);
+        RequireIndexWorkload.Params p = new RequireIndexWorkload.Params(features(features), layout, allocs, rebuilds);
         String out;
         if (compare) {
             out = BufferPredictions.write(compareTable(p, md), md);
@@ -108,14 +108,14 @@ public final class PredictRequireIndex implements Callable<Integer> {
         return 0;
     }
 
-    private static String parameters(RequireIndexScenario.Params p) {
+    private static String parameters(RequireIndexWorkload.Params p) {
         return String.format(Locale.ROOT, "parameters: features %s (%,d paths), layout %s, %d index rebuilds, "
-                        + "%.0f ns per malloc+free pair (assumption, RequireIndexScenario.NS_PER_MALLOC_FREE)",
+                        + "%.0f ns per malloc+free pair (assumption, RequireIndexWorkload.NS_PER_MALLOC_FREE)",
                 p.features().name(), p.features().paths().size(), p.layout().name(), p.indexRebuilds(),
-                RequireIndexScenario.NS_PER_MALLOC_FREE);
+                RequireIndexWorkload.NS_PER_MALLOC_FREE);
     }
 
-    private static Table rowsTable(RequireIndexScenario.Params p, boolean md) {
+    private static Table rowsTable(RequireIndexWorkload.Params p, boolean md) {
         Table.Builder b = Table.builder(md ? "loaded_features_index keys: strdup'ed vs indexed" : "")
                 .column(Column.text("storage"))
                 .column(Column.text("allocator"))
@@ -130,7 +130,7 @@ public final class PredictRequireIndex implements Callable<Integer> {
                 .column(Column.number("footprint_bytes", 0, md))
                 .column(Column.number("rss_kib", md ? 0 : 1, md))
                 .column(Column.number("predicted_malloc_ms", 3));
-        for (RequireIndexScenario.Row r : RequireIndexScenario.predict(p)) {
+        for (RequireIndexWorkload.Row r : RequireIndexWorkload.predict(p)) {
             b.row(r.storage(), r.allocator(), r.features(), r.keys(), r.distinctKeys(), r.retainedMallocs(),
                     r.keyBytes(), r.mallocCalls(), r.freeCalls(), r.retainedSlots(), r.footprintBytes(), r.rssKib(),
                     r.predictedMallocNs() / 1e6);
@@ -144,7 +144,7 @@ public final class PredictRequireIndex implements Callable<Integer> {
         return b.build();
     }
 
-    private static Table compareTable(RequireIndexScenario.Params p, boolean md) {
+    private static Table compareTable(RequireIndexWorkload.Params p, boolean md) {
         Table.Builder b = Table.builder(md ? "What indexing saves, against the thread's whole-app figures" : "")
                 .column(Column.text("allocator"))
                 .column(Column.number("bytes_saved", 0, md))
@@ -153,9 +153,9 @@ public final class PredictRequireIndex implements Callable<Integer> {
                 .column(Column.number("calls_saved", 0, md))
                 .column(Column.number("published_calls_eliminated", 0, md))
                 .column(Column.number("share_of_published_calls_pct", md ? 1 : 3));
-        for (RequireIndexScenario.Comparison c : RequireIndexScenario.compare(p)) {
-            b.row(c.allocator(), c.bytesSaved(), RequireIndexScenario.PUBLISHED_BYTES_SAVED,
-                    100 * c.shareOfPublishedBytes(), c.callsSaved(), RequireIndexScenario.PUBLISHED_CALLS_ELIMINATED,
+        for (RequireIndexWorkload.Comparison c : RequireIndexWorkload.compare(p)) {
+            b.row(c.allocator(), c.bytesSaved(), RequireIndexWorkload.PUBLISHED_BYTES_SAVED,
+                    100 * c.shareOfPublishedBytes(), c.callsSaved(), RequireIndexWorkload.PUBLISHED_CALLS_ELIMINATED,
                     100 * c.shareOfPublishedCalls());
         }
         if (md) {

@@ -5,9 +5,9 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
-import org.slotlab.model.buffers.StrBufScenario;
-import org.slotlab.model.buffers.StrBufScenario.Workload;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.buffers.StrBufWorkload.Workload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
 /**
  * {@code slotlab predict str-buf}: scenario S5 (Feature #12025, seed 003_d065c5278e912b9b.txt),
  * {@code Array.new(count){ " " * i }} or {@code count} buffers of capacity c, and the resident set
- * each allocator makes of it ({@link StrBufScenario}). The era decides where the bytes go: the
+ * each allocator makes of it ({@link StrBufWorkload}). The era decides where the bytes go: the
  * seed's 2.4-dev ({@code --era ruby-2.4-before|ruby-2.4-after}, where every string over 23 bytes
  * has a malloc'd buffer) or 3.1/3.4 (CRuby: string.c STR_BUF_MIN_SIZE, RUBY_FACTS.md "Buffers,
  * capacity, resize"). {@code --era} wins over {@code --layout}; {@code --layout} maps the presets
@@ -81,8 +81,8 @@ public final class PredictStrBuf implements Callable<Integer> {
             throw new IllegalArgumentException("--baseline-kib must be a finite number >= 0, got " + baselineKib);
         }
         List<Long> sizeList = Lists.parseLongs("--i", sizes);
-        List<StrBufScenario.Row> rows = StrBufScenario.predict(
-                new StrBufScenario.Params(rules, allocs, sizeList, count, w, baselineKib));
+        List<StrBufWorkload.Row> rows = StrBufWorkload.predict(
+                new StrBufWorkload.Params(rules, allocs, sizeList, count, w, baselineKib));
         boolean md = model.markdown();
         String sizeHeader = w == Workload.TIMES ? "i_bytes" : "capa_bytes";
         Table.Builder b = Table.builder(md ? String.format(Locale.ROOT, "Array.new(%,d){ %s } per allocator (%s)",
@@ -100,7 +100,7 @@ public final class PredictStrBuf implements Callable<Integer> {
                 .column(Column.number("malloc_kib", md ? 0 : 1, md))
                 .column(Column.number("rss_kib", md ? 0 : 1, md))
                 .column(Column.number("page_faults", 0, md));
-        for (StrBufScenario.Row r : rows) {
+        for (StrBufWorkload.Row r : rows) {
             b.row(r.allocator(), r.iBytes(), r.slotBytes(), r.embedded() ? "yes" : "no", r.mallocRequestBytes(),
                     r.mallocUsableBytes(), r.mallocFootprintBytes(), r.mallocWasteBytes(), r.slotHeapKib(), r.arrayKib(),
                     r.mallocKib(), r.rssKib(), r.pageFaults());

@@ -9,7 +9,7 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 
 /**
- * The knobs of scenario S6 ({@link JsonUnescapeSlackScenario}, ruby/json PR #1135, seed
+ * The knobs of scenario S6 ({@link JsonUnescapeScenario}, ruby/json PR #1135, seed
  * {@code 004_9c093df531fdd819.txt}): the document parsed, which json_string_unescape policies are
  * compared (rb_str_set_len, rb_str_resize string.c:3321-3373, an exact copy), which malloc models,
  * and the lifetimes of the tradeoff chart. The defaults are the PR's: its generated document of 200

@@ -42,8 +42,8 @@ import org.slotlab.model.workload.SliceLoop;
  *                               run of its own; true: one timed run of N slices keeps R (GC pressure under
  *                               retention). {@link SliceLoop#keepWhileTiming()}
  * @param strBuf                 S5's knobs ({@link StrBufMinScenario}, seed 003); null means seed 003's setting
- * @param jsonUnescape           S6's knobs ({@link JsonUnescapeSlackScenario}, seed 004); null means the PR's setting
- * @param requireIndex           S4's knobs ({@link RequireIndexWorkbenchScenario}, seed 001); null means the thread's setting
+ * @param jsonUnescape           S6's knobs ({@link JsonUnescapeScenario}, seed 004); null means the PR's setting
+ * @param requireIndex           S4's knobs ({@link RequireIndexScenario}, seed 001); null means the thread's setting
  */
 public record Parameters(
         String scenario,

@@ -7,7 +7,7 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 
 /**
- * The knobs of scenario S4 ({@link RequireIndexWorkbenchScenario}, Feature #14460, seed
+ * The knobs of scenario S4 ({@link RequireIndexScenario}, Feature #14460, seed
  * {@code 001_08788c9ff6bd8cb1.txt}): which $LOADED_FEATURES list feeds loaded_features_index
  * (load.c features_index_add), which malloc models, and how often the index is thrown away and
  * rebuilt. The defaults are the thread's: the shipped Rails 7.1.3 list, darwin malloc (the

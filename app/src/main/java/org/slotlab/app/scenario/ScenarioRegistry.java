@@ -9,8 +9,8 @@ import java.util.List;
 public final class ScenarioRegistry {
 
     private static final List<Scenario> ALL = List.of(new SubstringCutoffScenario(), new SlotSizeScenario(),
-            new StrBufMinScenario(), new JsonUnescapeSlackScenario(),
-            new RequireIndexWorkbenchScenario(), new ParsersScenario(),
+            new StrBufMinScenario(), new JsonUnescapeScenario(),
+            new RequireIndexScenario(), new ParsersScenario(),
             new ClassNewScenario());
 
     private ScenarioRegistry() {}

@@ -14,8 +14,8 @@ import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.XyLinesChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
-import org.slotlab.model.buffers.StrBufScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 import org.slotlab.model.malloc.SizeClassSweep;
@@ -23,7 +23,7 @@ import org.slotlab.model.reference.ReferenceTable;
 
 /**
  * Scenario S5, Feature #12025 (seed {@code 003_d065c5278e912b9b.txt}): {@code Array.new(1_000_000){ " " * i }}
- * and the resident set each allocator makes of it ({@link StrBufScenario}). On the seed's Ruby 2.4-dev
+ * and the resident set each allocator makes of it ({@link StrBufWorkload}). On the seed's Ruby 2.4-dev
  * every string over 23 bytes has a malloc'd buffer of i + 1 bytes (TERM_LEN), so a power-of-two
  * malloc doubles the buffer between i = 127 and i = 128; on 3.4 the string embeds in a slot up to
  * 615 bytes (rb_str_embed_size, string.c:238-241) and the step moves to the slot sizes
@@ -100,8 +100,8 @@ public final class StrBufMinScenario implements Scenario {
      * The era chart's workload: the chosen one, except that {@code " " * i} makes exact-size
      * buffers (rb_str_times) with no STR_BUF_MIN_SIZE floor, so the chart shows rb_str_buf_new(c).
      */
-    static StrBufScenario.Workload eraWorkload(StrBufSettings s) {
-        return s.workloadKind() == StrBufScenario.Workload.TIMES ? StrBufScenario.Workload.BUF_NEW : s.workloadKind();
+    static StrBufWorkload.Workload eraWorkload(StrBufSettings s) {
+        return s.workloadKind() == StrBufWorkload.Workload.TIMES ? StrBufWorkload.Workload.BUF_NEW : s.workloadKind();
     }
 
     @Override
@@ -109,12 +109,12 @@ public final class StrBufMinScenario implements Scenario {
         long t0 = System.nanoTime();
         StrBufSettings s = request.parameters().strBuf();
         StringBufferRules era = s.rules();
-        StrBufScenario.Workload workload = s.workloadKind();
+        StrBufWorkload.Workload workload = s.workloadKind();
         List<Allocator> allocators = s.allocatorModels();
         String program = "Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ " + workload.ruby() + " }";
-        List<StrBufScenario.Row> rssRows = StrBufScenario.predict(new StrBufScenario.Params(era, allocators, s.sizes(),
-                s.count(), workload, StrBufScenario.THREAD_BASELINE_KIB));
-        List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufScenario.Row::allocator);
+        List<StrBufWorkload.Row> rssRows = StrBufWorkload.predict(new StrBufWorkload.Params(era, allocators, s.sizes(),
+                s.count(), workload, StrBufWorkload.THREAD_BASELINE_KIB));
+        List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufWorkload.Row::allocator);
         Step step = largestStep(rssRows, s.allocators().get(0));
         List<XyLinesChart.Marker> rssMarkers = step == null ? List.of()
                 : List.of(new XyLinesChart.Marker(step.after().iBytes(), step.label()));
@@ -122,19 +122,19 @@ public final class StrBufMinScenario implements Scenario {
         var rssData = new XyLinesChart.Data(program + ": maxrss per allocator",
                 era.name() + " (" + era.description() + ") modelled"
                         + (seedSetting ? "; markers: published" : "; published points only for seed 003's setting"),
-                workload == StrBufScenario.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)", "RSS (KiB)", rssLines,
+                workload == StrBufWorkload.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)", "RSS (KiB)", rssLines,
                 seedSetting ? published() : List.of(), rssMarkers, false, false, false, true);
         check(cancelled);
 
         String eraAllocName = eraAllocator(s);
         Allocator eraAlloc = Allocators.byName(eraAllocName);
-        StrBufScenario.Workload eraWorkload = eraWorkload(s);
-        Map<String, List<StrBufScenario.Row>> eraRows = new LinkedHashMap<>();
+        StrBufWorkload.Workload eraWorkload = eraWorkload(s);
+        Map<String, List<StrBufWorkload.Row>> eraRows = new LinkedHashMap<>();
         Map<String, List<XyLinesChart.Point>> eraPts = new LinkedHashMap<>();
         for (String name : ERA_NAMES) {
-            List<StrBufScenario.Row> rows = StrBufScenario.predict(new StrBufScenario.Params(
+            List<StrBufWorkload.Row> rows = StrBufWorkload.predict(new StrBufWorkload.Params(
                     StringBufferRules.byName(name), List.of(eraAlloc), range(ERA_FROM, ERA_TO), s.count(), eraWorkload,
-                    StrBufScenario.THREAD_BASELINE_KIB));
+                    StrBufWorkload.THREAD_BASELINE_KIB));
             eraRows.put(name, rows);
             eraPts.put(name, rows.stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.rssKib())).toList());
             check(cancelled);
@@ -143,7 +143,7 @@ public final class StrBufMinScenario implements Scenario {
         long embedMax = modern.layout().maxEmbeddedLen();
         var eraData = new XyLinesChart.Data(eraWorkload.ruby() + " per era: STR_BUF_MIN_SIZE, then slot sizes",
                 eraWorkload.ruby() + " x " + SubstringCutoffScenario.fmt(s.count()) + " on " + eraAllocName
-                        + " malloc, modelled" + (workload == StrBufScenario.Workload.TIMES
+                        + " malloc, modelled" + (workload == StrBufWorkload.Workload.TIMES
                                 ? " (\" \" * i has no STR_BUF_MIN_SIZE floor)" : ""),
                 "capacity c (bytes)", "RSS (KiB)", lines(eraPts), List.of(),
                 List.of(new XyLinesChart.Marker(128, "c = 128: malloc(129)"),
@@ -182,7 +182,7 @@ public final class StrBufMinScenario implements Scenario {
     }
 
     /** The largest rise in RSS between two neighbouring i of one allocator's line. */
-    record Step(StrBufScenario.Row before, StrBufScenario.Row after) {
+    record Step(StrBufWorkload.Row before, StrBufWorkload.Row after) {
         String label() {
             String what = after.mallocRequestBytes() > 0 ? "malloc(" + after.mallocRequestBytes() + ")"
                     : after.slotBytes() + " B slot";
@@ -190,8 +190,8 @@ public final class StrBufMinScenario implements Scenario {
         }
     }
 
-    static Step largestStep(List<StrBufScenario.Row> rows, String allocator) {
-        List<StrBufScenario.Row> line = rows.stream().filter(r -> r.allocator().equals(allocator)).toList();
+    static Step largestStep(List<StrBufWorkload.Row> rows, String allocator) {
+        List<StrBufWorkload.Row> line = rows.stream().filter(r -> r.allocator().equals(allocator)).toList();
         Step best = null;
         double rise = 0;
         for (int k = 1; k < line.size(); k++) {
@@ -204,10 +204,10 @@ public final class StrBufMinScenario implements Scenario {
         return best;
     }
 
-    private static String headline(StringBufferRules era, StrBufSettings s, List<StrBufScenario.Row> rows, Step step) {
+    private static String headline(StringBufferRules era, StrBufSettings s, List<StrBufWorkload.Row> rows, Step step) {
         String alloc = s.allocators().get(0);
         if (step == null) {
-            StrBufScenario.Row r = rows.stream().filter(q -> q.allocator().equals(alloc)).findFirst().orElseThrow();
+            StrBufWorkload.Row r = rows.stream().filter(q -> q.allocator().equals(alloc)).findFirst().orElseThrow();
             return String.format(java.util.Locale.ROOT, "%s, %s: i=%d %,.0f KiB, no step in the range", era.name(), alloc,
                     r.iBytes(), r.rssKib());
         }
@@ -230,10 +230,10 @@ public final class StrBufMinScenario implements Scenario {
         return out;
     }
 
-    private static List<XyLinesChart.Line> linesBy(List<StrBufScenario.Row> rows,
-            java.util.function.Function<StrBufScenario.Row, String> key) {
+    private static List<XyLinesChart.Line> linesBy(List<StrBufWorkload.Row> rows,
+            java.util.function.Function<StrBufWorkload.Row, String> key) {
         Map<String, List<XyLinesChart.Point>> pts = new LinkedHashMap<>();
-        for (StrBufScenario.Row r : rows) {
+        for (StrBufWorkload.Row r : rows) {
             pts.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(new XyLinesChart.Point(r.iBytes(), r.rssKib()));
         }
         return lines(pts);
@@ -262,8 +262,8 @@ public final class StrBufMinScenario implements Scenario {
     }
 
     /** RSS on both sides of each allocator's largest step, and each era's at 100, 127/128 and 615/616. */
-    private static Table table(StringBufferRules era, List<StrBufScenario.Row> rss, StrBufSettings s,
-            Map<String, List<StrBufScenario.Row>> eras, List<String> params) {
+    private static Table table(StringBufferRules era, List<StrBufWorkload.Row> rss, StrBufSettings s,
+            Map<String, List<StrBufWorkload.Row>> eras, List<String> params) {
         Table.Builder b = Table.builder("maxrss of Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ ... }, KiB")
                 .column(Column.text("era"))
                 .column(Column.text("allocator"))
@@ -275,16 +275,16 @@ public final class StrBufMinScenario implements Scenario {
         String eraLabel = era.name().startsWith("ruby-") ? era.name().substring("ruby-".length()) : era.name();
         for (String a : s.allocators()) {
             Step st = largestStep(rss, a);
-            List<StrBufScenario.Row> shown = st == null
+            List<StrBufWorkload.Row> shown = st == null
                     ? rss.stream().filter(r -> r.allocator().equals(a)).limit(1).toList()
                     : List.of(st.before(), st.after());
-            for (StrBufScenario.Row r : shown) {
+            for (StrBufWorkload.Row r : shown) {
                 b.row(eraLabel, r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                         r.rssKib());
             }
         }
         eras.forEach((name, rows) -> {
-            for (StrBufScenario.Row r : rows) {
+            for (StrBufWorkload.Row r : rows) {
                 if (r.iBytes() == 100 || r.iBytes() == 127 || r.iBytes() == 128 || r.iBytes() == 615 || r.iBytes() == 616) {
                     b.row(name.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                             r.rssKib());

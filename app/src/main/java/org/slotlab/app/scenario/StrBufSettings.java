@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import org.slotlab.model.buffers.StrBufScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 
@@ -18,7 +18,7 @@ import org.slotlab.model.malloc.Allocators;
  * 1,000,000 strings.
  *
  * @param era        StringBufferRules preset: ruby-2.4-before, ruby-2.4-after, ruby-3.1, ruby-3.4
- * @param workload   {@code times}, {@code buf-new} or {@code capacity} ({@link StrBufScenario.Workload#parse})
+ * @param workload   {@code times}, {@code buf-new} or {@code capacity} ({@link StrBufWorkload.Workload#parse})
  * @param allocators malloc models by {@link Allocators} name, at least one, in chart order
  * @param from       first i, bytes
  * @param to         last i, bytes (inclusive)
@@ -52,7 +52,7 @@ public record StrBufSettings(String era, String workload, List<String> allocator
         Objects.requireNonNull(workload, "workload");
         allocators = List.copyOf(Objects.requireNonNull(allocators, "allocators"));
         StringBufferRules.byName(era);
-        StrBufScenario.Workload.parse(workload);
+        StrBufWorkload.Workload.parse(workload);
         checkAllocators("str-buf allocators", allocators);
         if (step < 1) {
             throw new IllegalArgumentException("str-buf i step must be >= 1 byte, got " + step);
@@ -106,8 +106,8 @@ public record StrBufSettings(String era, String workload, List<String> allocator
         return StringBufferRules.byName(era);
     }
 
-    public StrBufScenario.Workload workloadKind() {
-        return StrBufScenario.Workload.parse(workload);
+    public StrBufWorkload.Workload workloadKind() {
+        return StrBufWorkload.Workload.parse(workload);
     }
 
     public List<Allocator> allocatorModels() {
@@ -126,7 +126,7 @@ public record StrBufSettings(String era, String workload, List<String> allocator
     /** Whether this is the setting str_buf_min.csv measured: 2.4-dev after r55692, {@code " " * i}, 1,000,000 strings. */
     public boolean matchesSeed() {
         return rules().name().equals(StringBufferRules.byName(SEED_ERA).name())
-                && workloadKind() == StrBufScenario.Workload.TIMES && count == THREAD_COUNT;
+                && workloadKind() == StrBufWorkload.Workload.TIMES && count == THREAD_COUNT;
     }
 
     public StrBufSettings withEra(String v) { return new StrBufSettings(v, workload, allocators, from, to, step, count); }

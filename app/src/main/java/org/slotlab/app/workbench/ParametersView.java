@@ -34,7 +34,7 @@ import org.slotlab.app.scenario.Parameters;
 import org.slotlab.app.scenario.RequireIndexSettings;
 import org.slotlab.app.scenario.StrBufSettings;
 import org.slotlab.app.scenario.Scenario.ParameterGroup;
-import org.slotlab.model.buffers.StrBufScenario;
+import org.slotlab.model.buffers.StrBufWorkload;
 import org.slotlab.model.buffers.UnescapePolicy;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.malloc.Allocators;
@@ -301,7 +301,7 @@ public final class ParametersView extends ScrollPane {
         strBufEra.getItems().setAll(StrBufSettings.ERAS);
         strBufWorkload.setId("strBufWorkload");
         strBufWorkload.getItems().setAll(StrBufSettings.WORKLOADS);
-        strBufWorkload.setConverter(new LabelConverter<>(w -> w + ": " + StrBufScenario.Workload.parse(w).ruby(),
+        strBufWorkload.setConverter(new LabelConverter<>(w -> w + ": " + StrBufWorkload.Workload.parse(w).ruby(),
                 t -> t.substring(0, t.indexOf(':'))));
         strBufCount.setId("strBufCount");
         strBufApplyRange.setId("strBufApplyRange");

@@ -619,7 +619,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
         }
         if (uses.contains(Scenario.ParameterGroup.JSON_UNESCAPE)) {
             String doc = p.jsonUnescape().document();
-            boolean building = doc.startsWith("generated:") && !org.slotlab.app.scenario.JsonUnescapeSlackScenario.cached(doc);
+            boolean building = doc.startsWith("generated:") && !org.slotlab.app.scenario.JsonUnescapeScenario.cached(doc);
             return "document " + doc + (building ? " (generating, ~2 s the first time)" : "") + "  |  malloc "
                     + String.join(", ", p.jsonUnescape().allocators());
         }

@@ -12,14 +12,14 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Datasets;
 import org.slotlab.app.scenario.JsonUnescapeSettings;
-import org.slotlab.app.scenario.JsonUnescapeSlackScenario;
+import org.slotlab.app.scenario.JsonUnescapeScenario;
 import org.slotlab.app.scenario.Parameters;
 import org.slotlab.app.scenario.RequireIndexSettings;
-import org.slotlab.app.scenario.RequireIndexWorkbenchScenario;
+import org.slotlab.app.scenario.RequireIndexScenario;
 import org.slotlab.app.scenario.StrBufMinScenario;
 import org.slotlab.app.scenario.StrBufSettings;
 import org.slotlab.app.scenario.XyData;
-import org.slotlab.model.buffers.StrBufScenario;
+import org.slotlab.model.buffers.StrBufWorkload;
 
 /**
  * The issue-4 scenarios' controls on the view-model, without the toolkit: each edit changes the
@@ -107,8 +107,8 @@ class IssueFourControlsTest {
         assertThat(c.getXYPlot().getDataset(0).getItemCount(0)).isEqualTo(21);
         assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withWorkload("buf-new").withEra("ruby-2.4-before")))).isEmpty();
         var s = vm.parameters().strBuf();
-        var model = StrBufScenario.predict(new StrBufScenario.Params(s.rules(), s.allocatorModels(), List.of(100L), 2_000,
-                StrBufScenario.Workload.BUF_NEW, StrBufScenario.THREAD_BASELINE_KIB));
+        var model = StrBufWorkload.predict(new StrBufWorkload.Params(s.rules(), s.allocatorModels(), List.of(100L), 2_000,
+                StrBufWorkload.Workload.BUF_NEW, StrBufWorkload.THREAD_BASELINE_KIB));
         assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withCount(2_000)))).isEmpty();
         assertThat(XyData.y(chart(StrBufMinScenario.RSS), 0, "power-of-two", 100)).isEqualTo(model.get(0).rssKib());
         assertThat(vm.setStrBufRange(10, 5, 1)).get().asString().contains("from <= to");
@@ -117,17 +117,17 @@ class IssueFourControlsTest {
 
     @Test
     void json_policyAllocatorAndLifetimes_changeTheCharts() {
-        vm.selectScenario(JsonUnescapeSlackScenario.ID);
+        vm.selectScenario(JsonUnescapeScenario.ID);
         assertThat(vm.parameters().jsonUnescape()).isEqualTo(JsonUnescapeSettings.threadDefaults());
-        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).anyMatch(r -> r.contains("|exact|"));
+        assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).anyMatch(r -> r.contains("|exact|"));
         assertThat(vm.setJsonPolicy("exact", false)).isEmpty();
-        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).noneMatch(r -> r.startsWith("0|") && r.contains("|exact|"));
-        assertThat(XyData.names(chart(JsonUnescapeSlackScenario.TRADEOFF), 0)).containsExactly("resize, glibc",
+        assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).noneMatch(r -> r.startsWith("0|") && r.contains("|exact|"));
+        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF), 0)).containsExactly("resize, glibc",
                 "resize, jemalloc-5");
         assertThat(vm.setJsonAllocator("jemalloc-5", false)).isEmpty();
-        assertThat(XyData.names(chart(JsonUnescapeSlackScenario.TRADEOFF), 0)).containsExactly("resize, glibc");
+        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF), 0)).containsExactly("resize, glibc");
         assertThat(vm.setJsonLifetimes(0.1, 1)).isEmpty();
-        var tradeoff = chart(JsonUnescapeSlackScenario.TRADEOFF).getXYPlot().getDataset(0);
+        var tradeoff = chart(JsonUnescapeScenario.TRADEOFF).getXYPlot().getDataset(0);
         assertThat(tradeoff.getXValue(0, 0)).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(tradeoff.getXValue(0, tradeoff.getItemCount(0) - 1)).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(tradeoff.getItemCount(0)).isEqualTo(13);
@@ -140,12 +140,12 @@ class IssueFourControlsTest {
 
     @Test
     void json_documentSample_replacesTheGeneratedOne_andAMissingFileIsRefused(@TempDir Path dir) {
-        vm.selectScenario(JsonUnescapeSlackScenario.ID);
+        vm.selectScenario(JsonUnescapeScenario.ID);
         assertThat(vm.run().headline()).contains("12.5");
         assertThat(vm.setJsonDocument("sample:reviews_ensure_ascii.json")).isEmpty();
         assertThat(vm.run().parameterLines()).anyMatch(l -> l.startsWith("document: sample-data/json/reviews_ensure_ascii.json"));
         // published markers belong to the PR's document only
-        assertThat(Datasets.of(chart(JsonUnescapeSlackScenario.RETAINED))).noneMatch(r -> r.startsWith("1|"));
+        assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).noneMatch(r -> r.startsWith("1|"));
         Parameters before = vm.parameters();
         assertThat(vm.setJsonDocument(dir.resolve("nope.json").toString())).get().asString()
                 .contains("cannot read").contains("nope.json");
@@ -155,13 +155,13 @@ class IssueFourControlsTest {
 
     @Test
     void require_allocatorsRebuildsAndFeatures_changeTheCharts(@TempDir Path dir) throws Exception {
-        vm.selectScenario(RequireIndexWorkbenchScenario.ID);
+        vm.selectScenario(RequireIndexScenario.ID);
         assertThat(vm.parameters().requireIndex()).isEqualTo(RequireIndexSettings.threadDefaults());
         assertThat(vm.statusProperty().get()).startsWith("features shipped sample  |  malloc darwin, glibc");
-        List<String> keys = Datasets.of(chart(RequireIndexWorkbenchScenario.KEYS));
+        List<String> keys = Datasets.of(chart(RequireIndexScenario.KEYS));
         assertThat(keys).anyMatch(r -> r.contains("|darwin|"));
         assertThat(vm.setRequireAllocator("darwin", false)).isEmpty();
-        assertThat(Datasets.of(chart(RequireIndexWorkbenchScenario.KEYS))).noneMatch(r -> r.contains("|darwin|"))
+        assertThat(Datasets.of(chart(RequireIndexScenario.KEYS))).noneMatch(r -> r.contains("|darwin|"))
                 .anyMatch(r -> r.contains("|glibc|"));
         double mallocsBefore = mallocs();
         assertThat(vm.setRequireRebuilds(3)).isEmpty();
@@ -170,7 +170,7 @@ class IssueFourControlsTest {
         Path list = dir.resolve("features.txt");
         Files.writeString(list, "/app/lib/a.rb\n/app/lib/b.rb\n");
         assertThat(vm.setRequireFeatures(list.toString())).isEmpty();
-        assertThat(chart(RequireIndexWorkbenchScenario.KEYS).getSubtitle(0).toString()).isNotNull();
+        assertThat(chart(RequireIndexScenario.KEYS).getSubtitle(0).toString()).isNotNull();
         assertThat(vm.run().parameterLines()).anyMatch(l -> l.contains("features: " + list) && l.contains("(2 paths)"));
 
         Parameters before = vm.parameters();
@@ -184,7 +184,7 @@ class IssueFourControlsTest {
     }
 
     private double mallocs() {
-        return Datasets.of(chart(RequireIndexWorkbenchScenario.CALLS)).stream()
+        return Datasets.of(chart(RequireIndexScenario.CALLS)).stream()
                 .filter(r -> r.startsWith("0|malloc|strdup|")).mapToDouble(r -> Double.parseDouble(r.substring(r.lastIndexOf('|') + 1)))
                 .sum();
     }
@@ -207,7 +207,7 @@ class IssueFourControlsTest {
             other.open(f);
             assertThat(other.parameters()).isEqualTo(saved);
             assertThat(xyRows(other)).isEqualTo(strBuf);
-            for (String id : List.of(JsonUnescapeSlackScenario.ID, RequireIndexWorkbenchScenario.ID)) {
+            for (String id : List.of(JsonUnescapeScenario.ID, RequireIndexScenario.ID)) {
                 vm.selectScenario(id);
                 other.selectScenario(id);
                 assertThat(Datasets.of(other.run().charts().get(0).chart()))

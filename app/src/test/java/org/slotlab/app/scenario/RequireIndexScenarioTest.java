@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.within;
 import org.jfree.data.category.CategoryDataset;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
-import org.slotlab.model.buffers.RequireIndexScenario;
+import org.slotlab.model.buffers.RequireIndexWorkload;
 
-class RequireIndexWorkbenchScenarioTest {
+class RequireIndexScenarioTest {
 
-    private static final ScenarioRun RUN = new RequireIndexWorkbenchScenario().compute(
-            ScenarioRequest.of(Parameters.threadDefaults().withScenario(RequireIndexWorkbenchScenario.ID)),
+    private static final ScenarioRun RUN = new RequireIndexScenario().compute(
+            ScenarioRequest.of(Parameters.threadDefaults().withScenario(RequireIndexScenario.ID)),
             SlotlabTheme.standard(), () -> false);
 
     private static CategoryDataset bars(ChartSpec spec) {
@@ -20,8 +20,8 @@ class RequireIndexWorkbenchScenarioTest {
 
     @Test
     void keysChart_holdsTheModelsBytesPerAllocator() {
-        var rows = RequireIndexScenario.predict(RequireIndexWorkbenchScenario.params());
-        CategoryDataset d = bars(RequireIndexWorkbenchScenario.KEYS);
+        var rows = RequireIndexWorkload.predict(RequireIndexScenario.params());
+        CategoryDataset d = bars(RequireIndexScenario.KEYS);
         for (var r : rows) {
             assertThat(d.getValue(r.storage() + ": footprint", r.allocator()).doubleValue())
                     .isCloseTo(r.footprintBytes() / 1024.0, within(1e-9));
@@ -35,20 +35,20 @@ class RequireIndexWorkbenchScenarioTest {
 
     @Test
     void callsChart_stacksMallocAndFree() {
-        var rows = RequireIndexScenario.predict(RequireIndexWorkbenchScenario.params());
+        var rows = RequireIndexWorkload.predict(RequireIndexScenario.params());
         var strdup = rows.stream().filter(r -> r.storage().equals("strdup")).findFirst().orElseThrow();
-        CategoryDataset d = bars(RequireIndexWorkbenchScenario.CALLS);
+        CategoryDataset d = bars(RequireIndexScenario.CALLS);
         assertThat(d.getValue("malloc", "strdup").longValue()).isEqualTo(strdup.mallocCalls());
         assertThat(d.getValue("free", "strdup").longValue()).isEqualTo(strdup.freeCalls());
     }
 
     @Test
     void shareChart_isTheShareOfRequireIndexCsv() {
-        var pub = RequireIndexWorkbenchScenario.published();
-        assertThat(pub.bytesSaved()).isEqualTo(RequireIndexScenario.PUBLISHED_BYTES_SAVED);
+        var pub = RequireIndexScenario.published();
+        assertThat(pub.bytesSaved()).isEqualTo(RequireIndexWorkload.PUBLISHED_BYTES_SAVED);
         assertThat(pub.callsEliminated()).isEqualTo(76_212);
-        var cmp = RequireIndexScenario.compare(RequireIndexWorkbenchScenario.params());
-        CategoryDataset d = bars(RequireIndexWorkbenchScenario.SHARE);
+        var cmp = RequireIndexWorkload.compare(RequireIndexScenario.params());
+        CategoryDataset d = bars(RequireIndexScenario.SHARE);
         for (var c : cmp) {
             assertThat(d.getValue("bytes saved", c.allocator()).doubleValue())
                     .isCloseTo(100 * c.shareOfPublishedBytes(), within(1e-9));

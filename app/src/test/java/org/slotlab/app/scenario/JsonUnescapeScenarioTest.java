@@ -9,14 +9,14 @@ import org.jfree.chart.plot.ValueMarker;
 import org.jfree.data.category.CategoryDataset;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
-import org.slotlab.model.buffers.JsonUnescapeScenario;
+import org.slotlab.model.buffers.JsonUnescapeWorkload;
 import org.slotlab.model.buffers.UnescapePolicy;
 import org.slotlab.model.malloc.Allocators;
 
-class JsonUnescapeSlackScenarioTest {
+class JsonUnescapeScenarioTest {
 
-    private static final ScenarioRun RUN = new JsonUnescapeSlackScenario().compute(
-            ScenarioRequest.of(Parameters.threadDefaults().withScenario(JsonUnescapeSlackScenario.ID)),
+    private static final ScenarioRun RUN = new JsonUnescapeScenario().compute(
+            ScenarioRequest.of(Parameters.threadDefaults().withScenario(JsonUnescapeScenario.ID)),
             SlotlabTheme.standard(), () -> false);
 
     private static JFreeChart chart(ChartSpec spec) {
@@ -25,8 +25,8 @@ class JsonUnescapeSlackScenarioTest {
 
     @Test
     void retainedChart_barsAreTheModelsCapacity_nearThePublished() {
-        CategoryDataset bars = chart(JsonUnescapeSlackScenario.RETAINED).getCategoryPlot().getDataset(0);
-        var rows = JsonUnescapeScenario.predict(JsonUnescapeSlackScenario.params());
+        CategoryDataset bars = chart(JsonUnescapeScenario.RETAINED).getCategoryPlot().getDataset(0);
+        var rows = JsonUnescapeWorkload.predict(JsonUnescapeScenario.params());
         double setLen = rows.stream().filter(r -> r.policy().equals("set_len")).findFirst().orElseThrow().retainedCapacityMb();
         double resize = rows.stream().filter(r -> r.policy().equals("resize")).findFirst().orElseThrow().retainedCapacityMb();
         assertThat(bars.getValue("retained capacity (model)", "set_len").doubleValue()).isEqualTo(setLen);
@@ -38,7 +38,7 @@ class JsonUnescapeSlackScenarioTest {
 
     @Test
     void retainedChart_overlaysJsonUnescapeCsv() {
-        CategoryDataset pub = chart(JsonUnescapeSlackScenario.RETAINED).getCategoryPlot().getDataset(1);
+        CategoryDataset pub = chart(JsonUnescapeScenario.RETAINED).getCategoryPlot().getDataset(1);
         String who = pub.getRowKey(0).toString();
         assertThat(who).contains("seed 004");
         assertThat(pub.getValue(who, "set_len").doubleValue()).isEqualTo(12.52);
@@ -48,15 +48,15 @@ class JsonUnescapeSlackScenarioTest {
 
     @Test
     void tradeoffChart_netBenefitAndBreakEvenMarkers() {
-        JFreeChart c = chart(JsonUnescapeSlackScenario.TRADEOFF);
-        var p = JsonUnescapeSlackScenario.params();
-        var model = JsonUnescapeScenario.tradeoff(p, List.of(1.0));
+        JFreeChart c = chart(JsonUnescapeScenario.TRADEOFF);
+        var p = JsonUnescapeScenario.params();
+        var model = JsonUnescapeWorkload.tradeoff(p, List.of(1.0));
         double resizeGlibc = model.stream().filter(t -> t.policy().equals("resize") && t.allocator().equals("glibc"))
                 .findFirst().orElseThrow().netBenefitNs();
         assertThat(XyData.y(c, 0, "resize, glibc", 1.0) * 1e6).isCloseTo(resizeGlibc, within(1e-3));
         assertThat(XyData.names(c, 0)).containsExactly("resize, glibc", "exact, glibc", "resize, jemalloc-5",
                 "exact, jemalloc-5");
-        double be = JsonUnescapeScenario.breakEvenSeconds(p, UnescapePolicy.EXACT, Allocators.byName("glibc"));
+        double be = JsonUnescapeWorkload.breakEvenSeconds(p, UnescapePolicy.EXACT, Allocators.byName("glibc"));
         assertThat(c.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)).anySatisfy(
                 m -> assertThat(((ValueMarker) m).getValue()).isEqualTo(be));
         // exact copy loses at 1 ms and wins at 10 s: the break-even lies between
@@ -65,7 +65,7 @@ class JsonUnescapeSlackScenarioTest {
 
     @Test
     void table_hasEveryPolicyAndAllocator() {
-        assertThat(RUN.table().rows()).hasSize(3 * JsonUnescapeSlackScenario.ALLOCATORS.size());
+        assertThat(RUN.table().rows()).hasSize(3 * JsonUnescapeScenario.ALLOCATORS.size());
         assertThat(RUN.table().footer().get(0)).contains("12.52").contains("7.76");
     }
 }

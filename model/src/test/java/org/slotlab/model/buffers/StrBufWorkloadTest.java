@@ -1,21 +1,22 @@
 package org.slotlab.model.buffers;
 
+import org.slotlab.model.string.StringBufferRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
-import org.slotlab.model.buffers.StrBufScenario.Params;
-import org.slotlab.model.buffers.StrBufScenario.Row;
+import org.slotlab.model.buffers.StrBufWorkload.Params;
+import org.slotlab.model.buffers.StrBufWorkload.Row;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 
 /** Seed 003 (#12025): str_buf_min.csv on the power-of-two allocator, and the other allocators' shape. */
-class StrBufScenarioTest {
+class StrBufWorkloadTest {
 
     private static Row predict(StringBufferRules rules, String allocator, long i) {
-        List<Row> rows = StrBufScenario.predict(Params.seed003(rules, List.of(Allocators.byName(allocator)), List.of(i)));
+        List<Row> rows = StrBufWorkload.predict(Params.seed003(rules, List.of(Allocators.byName(allocator)), List.of(i)));
         return rows.get(0);
     }
 
@@ -97,8 +98,8 @@ class StrBufScenarioTest {
     @Test
     void baseline_isAddedOnce() {
         Params p = new Params(StringBufferRules.ruby24devAfter(), List.of(Allocators.byName("glibc")), List.of(127L),
-                1_000_000, StrBufScenario.Workload.TIMES, 10_240);
-        Row with = StrBufScenario.predict(p).get(0);
+                1_000_000, StrBufWorkload.Workload.TIMES, 10_240);
+        Row with = StrBufWorkload.predict(p).get(0);
         assertThat(with.rssKib() - predict(StringBufferRules.ruby24devAfter(), "glibc", 127).rssKib()).isEqualTo(10_240.0);
     }
 }

@@ -1,4 +1,4 @@
-package org.slotlab.model.buffers;
+package org.slotlab.model.string;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -9,6 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
+import org.slotlab.model.buffers.StrBufWorkload;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -38,8 +39,8 @@ class StringBufferRulesTest {
             "ruby-3.4, times, 616, 657",
     })
     void memsize_matchesTheEra(String era, String workload, long size, long memsize) {
-        StringAllocation s = StrBufScenario.element(StringBufferRules.byName(era),
-                StrBufScenario.Workload.parse(workload), size);
+        StringAllocation s = StrBufWorkload.element(StringBufferRules.byName(era),
+                StrBufWorkload.Workload.parse(workload), size);
         assertThat(s.memsizeBytes()).isEqualTo(memsize);
     }
 

@@ -1,5 +1,6 @@
 package org.slotlab.model.buffers;
 
+import org.slotlab.model.string.StringBufferRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
@@ -18,12 +19,12 @@ import net.jqwik.api.Property;
 import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.slotlab.model.buffers.JsonUnescapeScenario.Params;
-import org.slotlab.model.buffers.JsonUnescapeScenario.Row;
+import org.slotlab.model.buffers.JsonUnescapeWorkload.Params;
+import org.slotlab.model.buffers.JsonUnescapeWorkload.Row;
 import org.slotlab.model.malloc.Allocators;
 
 /** Seed 004 (ruby/json #1135): json_unescape.csv, the samples, and the policies' invariants. */
-class JsonUnescapeScenarioTest {
+class JsonUnescapeWorkloadTest {
 
     private static JsonDocument pr1135;
 
@@ -47,11 +48,11 @@ class JsonUnescapeScenarioTest {
                 "retained_capacity_200x50KB_escaped_doc");
         double before = Double.parseDouble(published.get("before_set_len"));
         double after = Double.parseDouble(published.get("after_resize"));
-        List<Row> rows = JsonUnescapeScenario.predict(params(pr1135, "glibc"));
+        List<Row> rows = JsonUnescapeWorkload.predict(params(pr1135, "glibc"));
         assertThat(row(rows, UnescapePolicy.SET_LEN).retainedCapacityMb()).isCloseTo(before, within(0.02 * before));
         assertThat(row(rows, UnescapePolicy.RESIZE).retainedCapacityMb()).isCloseTo(after, within(0.02 * after));
         // note column: content 7.75 MB, slack 61% of content before, 0% after
-        assertThat(row(rows, UnescapePolicy.SET_LEN).contentBytes() / JsonUnescapeScenario.MB)
+        assertThat(row(rows, UnescapePolicy.SET_LEN).contentBytes() / JsonUnescapeWorkload.MB)
                 .isCloseTo(7.75, within(0.02 * 7.75));
         assertThat(row(rows, UnescapePolicy.SET_LEN).slackPct()).isCloseTo(61.0, within(2.0));
         assertThat(row(rows, UnescapePolicy.RESIZE).slackPct()).isZero();
@@ -60,7 +61,7 @@ class JsonUnescapeScenarioTest {
     @Test
     void pr1135_megabytes_areDecimal() {
         // read as MiB, 12.52 would be 13,128,172 B: the model's 12.52e6 B is then 4.7% short
-        long retained = row(JsonUnescapeScenario.predict(params(pr1135, "glibc")), UnescapePolicy.SET_LEN)
+        long retained = row(JsonUnescapeWorkload.predict(params(pr1135, "glibc")), UnescapePolicy.SET_LEN)
                 .retainedCapacityBytes();
         assertThat(Math.abs(retained / (12.52 * 1024 * 1024) - 1)).isGreaterThan(0.02);
         assertThat(Math.abs(retained / (12.52 * 1e6) - 1)).isLessThan(0.02);
@@ -68,7 +69,7 @@ class JsonUnescapeScenarioTest {
 
     @Test
     void pr1135_resize_makesNoNewAllocations_butOneReallocPerString() {
-        List<Row> rows = JsonUnescapeScenario.predict(params(pr1135, "glibc"));
+        List<Row> rows = JsonUnescapeWorkload.predict(params(pr1135, "glibc"));
         Row setLen = row(rows, UnescapePolicy.SET_LEN);
         Row resize = row(rows, UnescapePolicy.RESIZE);
         Row exact = row(rows, UnescapePolicy.EXACT);
@@ -82,7 +83,7 @@ class JsonUnescapeScenarioTest {
     void smallEscapedDoc_resizeIsWithinNoise_exactCostsDoubleDigitPercent() {
         // A 130 KB document of short escaped strings (the PR's timing document, composition assumed).
         JsonDocument small = JsonDocument.generated(JsonDocumentGenerator.parse("generated:escaped,1300x100"));
-        List<Row> rows = JsonUnescapeScenario.predict(params(small, "glibc"));
+        List<Row> rows = JsonUnescapeWorkload.predict(params(small, "glibc"));
         double base = row(rows, UnescapePolicy.SET_LEN).predictedParseNs();
         assertThat(base).isCloseTo(UnescapeCostProfile.PR1135_STOCK_PARSE_NS, within(0.05 * base));
         assertThat(row(rows, UnescapePolicy.RESIZE).predictedParseNs() / base - 1).isLessThan(0.02);
@@ -92,24 +93,24 @@ class JsonUnescapeScenarioTest {
     @Test
     void plainDocument_hasNoSlackUnderAnyPolicy() {
         JsonDocument plain = JsonDocument.generated(JsonDocumentGenerator.Spec.pr1135(false));
-        for (Row r : JsonUnescapeScenario.predict(params(plain, "glibc"))) {
+        for (Row r : JsonUnescapeWorkload.predict(params(plain, "glibc"))) {
             assertThat(r.escapedStrings()).isZero();
             assertThat(r.slackBytes()).as(r.policy()).isZero();
         }
         // the same text as the escaped document
-        assertThat(row(JsonUnescapeScenario.predict(params(plain, "glibc")), UnescapePolicy.SET_LEN).contentBytes())
-                .isEqualTo(row(JsonUnescapeScenario.predict(params(pr1135, "glibc")), UnescapePolicy.SET_LEN)
+        assertThat(row(JsonUnescapeWorkload.predict(params(plain, "glibc")), UnescapePolicy.SET_LEN).contentBytes())
+                .isEqualTo(row(JsonUnescapeWorkload.predict(params(pr1135, "glibc")), UnescapePolicy.SET_LEN)
                         .contentBytes());
     }
 
     @Test
     void tradeoff_resizePaysOffWithinASecondOnBigStrings_exactNeverOnShortOnes() {
-        assertThat(JsonUnescapeScenario.breakEvenSeconds(params(pr1135, "glibc"), UnescapePolicy.RESIZE,
+        assertThat(JsonUnescapeWorkload.breakEvenSeconds(params(pr1135, "glibc"), UnescapePolicy.RESIZE,
                 Allocators.byName("glibc"))).isLessThan(1.0);
         JsonDocument small = JsonDocument.generated(JsonDocumentGenerator.parse("generated:escaped,1300x100"));
-        assertThat(JsonUnescapeScenario.breakEvenSeconds(params(small, "glibc"), UnescapePolicy.EXACT,
+        assertThat(JsonUnescapeWorkload.breakEvenSeconds(params(small, "glibc"), UnescapePolicy.EXACT,
                 Allocators.byName("glibc"))).isInfinite();
-        List<JsonUnescapeScenario.TradeoffRow> t = JsonUnescapeScenario.tradeoff(params(pr1135, "glibc"),
+        List<JsonUnescapeWorkload.TradeoffRow> t = JsonUnescapeWorkload.tradeoff(params(pr1135, "glibc"),
                 List.of(0.0, 0.001, 1.0));
         assertThat(t).filteredOn(r -> r.policy().equals("resize") && r.lifetimeSeconds() == 0.0)
                 .allMatch(r -> r.netBenefitNs() < 0);
@@ -174,9 +175,9 @@ class JsonUnescapeScenarioTest {
         Assume.that(decoded <= raw && raw > 0);
         JsonString s = new JsonString(raw, decoded, true, false);
         StringBufferRules rules = StringBufferRules.ruby34();
-        var setLen = JsonUnescapeScenario.apply(s, UnescapePolicy.SET_LEN, rules);
-        var resize = JsonUnescapeScenario.apply(s, UnescapePolicy.RESIZE, rules);
-        var exact = JsonUnescapeScenario.apply(s, UnescapePolicy.EXACT, rules);
+        var setLen = JsonUnescapeWorkload.apply(s, UnescapePolicy.SET_LEN, rules);
+        var resize = JsonUnescapeWorkload.apply(s, UnescapePolicy.RESIZE, rules);
+        var exact = JsonUnescapeWorkload.apply(s, UnescapePolicy.EXACT, rules);
         // exact may embed into a larger slot than resize's exact realloc (raw 616, decoded 16: 80 B slot vs 40 + 17)
         assertThat(exact.fin().capacityBytes()).isGreaterThanOrEqualTo(decoded)
                 .isLessThanOrEqualTo(setLen.fin().capacityBytes());
@@ -189,7 +190,7 @@ class JsonUnescapeScenarioTest {
     }
 
     private static String resource(String path) throws IOException {
-        try (InputStream in = JsonUnescapeScenarioTest.class.getClassLoader().getResourceAsStream(path)) {
+        try (InputStream in = JsonUnescapeWorkloadTest.class.getClassLoader().getResourceAsStream(path)) {
             assertThat(in).as(path).isNotNull();
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }

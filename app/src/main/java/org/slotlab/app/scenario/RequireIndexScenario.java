@@ -13,8 +13,8 @@ import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.LoadedFeatures;
-import org.slotlab.model.buffers.RequireIndexScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.RequireIndexWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocators;
 import org.slotlab.model.reference.ReferenceTable;
 
@@ -22,7 +22,7 @@ import org.slotlab.model.reference.ReferenceTable;
  * Scenario S4, Feature #14460 (seed {@code 001_08788c9ff6bd8cb1.txt}): CRuby 2.5 ruby_strdup'ed
  * every key of loaded_features_index (load.c features_index_add); r62404 (2.6) points the keys
  * into the feature strings and keeps one extension-less copy per feature
- * ({@link RequireIndexScenario}). Three charts over the shipped Rails 7.1.3 $LOADED_FEATURES
+ * ({@link RequireIndexWorkload}). Three charts over the shipped Rails 7.1.3 $LOADED_FEATURES
  * (1,792 paths): key bytes and the allocator's footprint per allocator, strdup'ed vs indexed; the
  * malloc and free calls that build the index; and the model's share of the whole-app figures the
  * thread published (require_index.csv: 59,580,203 -> 57,057,395 bytes at Rails boot, 76,212 calls
@@ -30,7 +30,7 @@ import org.slotlab.model.reference.ReferenceTable;
  * rebuilds), defaulting to the thread's: the shipped list, darwin malloc and glibc, no rebuilds. The
  * era is the thread's (2.6-dev strings embed up to 23 B, the 2.4-dev preset).
  */
-public final class RequireIndexWorkbenchScenario implements Scenario {
+public final class RequireIndexScenario implements Scenario {
 
     public static final String ID = "require-index";
     public static final ChartSpec KEYS = new ChartSpec("require-keys", "Index keys per allocator",
@@ -86,14 +86,14 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
     }
 
     /** The thread's inputs. */
-    static RequireIndexScenario.Params params() {
+    static RequireIndexWorkload.Params params() {
         return params(RequireIndexSettings.threadDefaults());
     }
 
     /** The model's inputs for these settings; a bad feature file's message names it. */
-    static RequireIndexScenario.Params params(RequireIndexSettings s) {
+    static RequireIndexWorkload.Params params(RequireIndexSettings s) {
         LoadedFeatures features = s.usesSample() ? SampleHolder.SAMPLE : s.load();
-        return new RequireIndexScenario.Params(features, StringBufferRules.ruby24devAfter().layout(), s.allocatorModels(),
+        return new RequireIndexWorkload.Params(features, StringBufferRules.ruby24devAfter().layout(), s.allocatorModels(),
                 s.rebuilds());
     }
 
@@ -121,18 +121,18 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         RequireIndexSettings set = request.parameters().requireIndex();
-        RequireIndexScenario.Params params = params(set);
-        List<RequireIndexScenario.Row> rows = RequireIndexScenario.predict(params);
-        List<RequireIndexScenario.Comparison> compare = RequireIndexScenario.compare(params);
+        RequireIndexWorkload.Params params = params(set);
+        List<RequireIndexWorkload.Row> rows = RequireIndexWorkload.predict(params);
+        List<RequireIndexWorkload.Comparison> compare = RequireIndexWorkload.compare(params);
         StrBufMinScenario.check(cancelled);
         Published pub = published();
 
         List<CategoryBarsChart.Bar> keyBars = new ArrayList<>();
-        for (RequireIndexScenario.Row r : rows) {
+        for (RequireIndexWorkload.Row r : rows) {
             keyBars.add(new CategoryBarsChart.Bar(r.storage() + ": key bytes", r.allocator(), r.keyBytes() / KIB));
             keyBars.add(new CategoryBarsChart.Bar(r.storage() + ": footprint", r.allocator(), r.footprintBytes() / KIB));
         }
-        RequireIndexScenario.Row first = rows.get(0);
+        RequireIndexWorkload.Row first = rows.get(0);
         String who = String.format(Locale.ROOT, "%,d features, %,d keys (%,d distinct), %s%s",
                 first.features(), first.keys(), first.distinctKeys(),
                 set.usesSample() ? "Rails 7.1.3 sample" : params.features().name(),
@@ -141,7 +141,7 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
                 "KiB", keyBars, List.of(), false, "#,##0");
 
         List<CategoryBarsChart.Bar> callBars = new ArrayList<>();
-        for (RequireIndexScenario.Row r : rows) {
+        for (RequireIndexWorkload.Row r : rows) {
             if (r.allocator().equals(set.allocators().get(0))) {
                 callBars.add(new CategoryBarsChart.Bar("malloc", r.storage(), r.mallocCalls()));
                 callBars.add(new CategoryBarsChart.Bar("free", r.storage(), r.freeCalls()));
@@ -153,7 +153,7 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
                 pub.callsEliminated()), "key storage", "calls", callBars, List.of(), true, "#,##0");
 
         List<CategoryBarsChart.Bar> shareBars = new ArrayList<>();
-        for (RequireIndexScenario.Comparison c : compare) {
+        for (RequireIndexWorkload.Comparison c : compare) {
             shareBars.add(new CategoryBarsChart.Bar("bytes saved", c.allocator(), 100.0 * c.bytesSaved() / pub.bytesSaved()));
             shareBars.add(new CategoryBarsChart.Bar("calls saved", c.allocator(),
                     100.0 * c.callsSaved() / pub.callsEliminated()));
@@ -171,7 +171,7 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
         lines.add("allocators: " + String.join(", ", set.allocators()) + "; index rebuilds: " + set.rebuilds());
         lines.add("published: require_index.csv (seed 001, " + pub.machine() + ")");
         lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
-        RequireIndexScenario.Comparison c0 = compare.get(0);
+        RequireIndexWorkload.Comparison c0 = compare.get(0);
         String headline = String.format(Locale.ROOT, "%s: indexing saves %,d B and %,d calls (%.0f%% / %.0f%% of the published)",
                 c0.allocator(), c0.bytesSaved(), c0.callsSaved(), 100 * c0.shareOfPublishedBytes(),
                 100 * c0.shareOfPublishedCalls());
@@ -182,7 +182,7 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
                 table(rows, compare, pub, lines), lines, headline, System.nanoTime() - t0);
     }
 
-    private static Table table(List<RequireIndexScenario.Row> rows, List<RequireIndexScenario.Comparison> compare,
+    private static Table table(List<RequireIndexWorkload.Row> rows, List<RequireIndexWorkload.Comparison> compare,
             Published pub, List<String> params) {
         Table.Builder b = Table.builder("loaded_features_index per key storage and allocator")
                 .column(Column.text("storage"))
@@ -193,13 +193,13 @@ public final class RequireIndexWorkbenchScenario implements Scenario {
                 .column(Column.number("mallocs", 0))
                 .column(Column.number("frees", 0))
                 .column(Column.number("retained_slots", 0));
-        for (RequireIndexScenario.Row r : rows) {
+        for (RequireIndexWorkload.Row r : rows) {
             b.row(r.storage(), r.allocator(), r.keyBytes(), r.footprintBytes(), r.retainedMallocs(), r.mallocCalls(),
                     r.freeCalls(), r.retainedSlots());
         }
         b.footer(String.format(Locale.ROOT, "published (require_index.csv, seed 001): Rails boot %,d -> %,d B, %,d calls "
                 + "eliminated", pub.bootBytesBefore(), pub.bootBytesAfter(), pub.callsEliminated()));
-        for (RequireIndexScenario.Comparison c : compare) {
+        for (RequireIndexWorkload.Comparison c : compare) {
             b.footer(String.format(Locale.ROOT, "%s: saves %,d B (%.1f%% of the published) and %,d calls (%.1f%%)",
                     c.allocator(), c.bytesSaved(), 100 * c.shareOfPublishedBytes(), c.callsSaved(),
                     100 * c.shareOfPublishedCalls()));

@@ -33,7 +33,7 @@ import org.slotlab.model.malloc.RssEstimate;
  * Index rebuilds ({@code get_loaded_features_index} resets the table when $LOADED_FEATURES was
  * modified behind its back) repeat the strdups; their number is a parameter, 0 by default.
  */
-public final class RequireIndexScenario {
+public final class RequireIndexWorkload {
 
     /** Published before/after boot memory, bytes (require_index.csv). */
     public static final long PUBLISHED_BYTES_SAVED = 59_580_203L - 57_057_395L;
@@ -116,7 +116,7 @@ public final class RequireIndexScenario {
                              double shareOfPublishedCalls) {
     }
 
-    private RequireIndexScenario() {
+    private RequireIndexWorkload() {
     }
 
     /** Index of the extension dot of {@code path} (the last '.' after the last '/'), or -1. */

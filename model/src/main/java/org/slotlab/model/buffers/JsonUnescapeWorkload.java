@@ -1,5 +1,7 @@
 package org.slotlab.model.buffers;
 
+import org.slotlab.model.string.StringAllocation;
+import org.slotlab.model.string.StringBufferRules;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +32,7 @@ import org.slotlab.model.malloc.RssEstimate;
  * published table are 10^6 bytes (the PR's "4.8 MB" of slack for 200 strings of its example
  * text is 200 x 24,000 B). Shrinking reallocs are assumed in place (no copy).
  */
-public final class JsonUnescapeScenario {
+public final class JsonUnescapeWorkload {
 
     /** Bytes in the published table's MB (10^6; see the class comment). */
     public static final double MB = 1_000_000.0;
@@ -108,7 +110,7 @@ public final class JsonUnescapeScenario {
     record Outcome(StringAllocation fin, int mallocs, int reallocs, int frees, long copied, int slots, long slotBytes) {
     }
 
-    private JsonUnescapeScenario() {
+    private JsonUnescapeWorkload() {
     }
 
     static Outcome apply(JsonString s, UnescapePolicy policy, StringBufferRules rules) {

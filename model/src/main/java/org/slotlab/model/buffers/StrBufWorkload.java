@@ -1,5 +1,7 @@
 package org.slotlab.model.buffers;
 
+import org.slotlab.model.string.StringAllocation;
+import org.slotlab.model.string.StringBufferRules;
 import java.util.ArrayList;
 import java.util.List;
 import org.slotlab.model.layout.RubyLayout;
@@ -30,7 +32,7 @@ import org.slotlab.model.malloc.RssEstimate;
  * and the modelled parts alone already exceed the i = 127 reading by about 6%, so
  * {@link #THREAD_BASELINE_KIB} is 0 (see the test for the figures).
  */
-public final class StrBufScenario {
+public final class StrBufWorkload {
 
     /** sizeof(VALUE): bytes per Array element (x86-64). */
     public static final long VALUE_BYTES = 8;
@@ -140,7 +142,7 @@ public final class StrBufScenario {
                       double rssKib, long pageFaults) {
     }
 
-    private StrBufScenario() {
+    private StrBufWorkload() {
     }
 
     /** One string of the workload under these rules. */

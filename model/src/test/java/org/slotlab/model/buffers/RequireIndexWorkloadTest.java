@@ -1,5 +1,6 @@
 package org.slotlab.model.buffers;
 
+import org.slotlab.model.string.StringBufferRules;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,13 +10,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
-import org.slotlab.model.buffers.RequireIndexScenario.Comparison;
-import org.slotlab.model.buffers.RequireIndexScenario.Params;
-import org.slotlab.model.buffers.RequireIndexScenario.Row;
+import org.slotlab.model.buffers.RequireIndexWorkload.Comparison;
+import org.slotlab.model.buffers.RequireIndexWorkload.Params;
+import org.slotlab.model.buffers.RequireIndexWorkload.Row;
 import org.slotlab.model.malloc.Allocators;
 
 /** Seed 001 (#14460): index keys, strdup vs indexed, and an honest comparison with require_index.csv. */
-class RequireIndexScenarioTest {
+class RequireIndexWorkloadTest {
 
     private static final Params SAMPLE = new Params(LoadedFeatures.sample(),
             StringBufferRules.ruby24devAfter().layout(), Allocators.parseList("darwin,glibc"), 0);
@@ -27,17 +28,17 @@ class RequireIndexScenarioTest {
 
     @Test
     void keys_followFeaturesIndexAdd() {
-        assertThat(RequireIndexScenario.keys("/a/b/c.rb"))
+        assertThat(RequireIndexWorkload.keys("/a/b/c.rb"))
                 .containsExactly("c.rb", "c", "b/c.rb", "b/c", "a/b/c.rb", "a/b/c", "/a/b/c.rb", "/a/b/c");
         // a dot in a directory name is not an extension
-        assertThat(RequireIndexScenario.keys("/gems/rack-3.0.9/lib/rack")).hasSize(5).contains("rack-3.0.9/lib/rack");
-        assertThat(RequireIndexScenario.keys("thread.rb")).containsExactly("thread.rb", "thread");
+        assertThat(RequireIndexWorkload.keys("/gems/rack-3.0.9/lib/rack")).hasSize(5).contains("rack-3.0.9/lib/rack");
+        assertThat(RequireIndexWorkload.keys("thread.rb")).containsExactly("thread.rb", "thread");
     }
 
     @Property
     void keys_twoPerSlashPlusTwo_withExtension(@ForAll @IntRange(min = 0, max = 12) int depth) {
         String path = "/d".repeat(depth) + "/f.rb";
-        assertThat(RequireIndexScenario.keys(path)).hasSize(2 * (depth + 1) + 2);
+        assertThat(RequireIndexWorkload.keys(path)).hasSize(2 * (depth + 1) + 2);
     }
 
     @Test
@@ -49,11 +50,11 @@ class RequireIndexScenarioTest {
 
     @Test
     void indexing_allocatesOnlyTheExtensionlessCopies() {
-        List<Row> rows = RequireIndexScenario.predict(SAMPLE);
+        List<Row> rows = RequireIndexWorkload.predict(SAMPLE);
         Row strdup = row(rows, "strdup", "glibc");
         Row indexed = row(rows, "indexed", "glibc");
         assertThat(strdup.retainedMallocs()).isEqualTo(strdup.distinctKeys());
-        long withExt = LoadedFeatures.sample().paths().stream().filter(p -> RequireIndexScenario.extensionDot(p) >= 0)
+        long withExt = LoadedFeatures.sample().paths().stream().filter(p -> RequireIndexWorkload.extensionDot(p) >= 0)
                 .count();
         assertThat(indexed.retainedSlots()).isEqualTo(withExt);
         assertThat(indexed.retainedMallocs()).isLessThanOrEqualTo(withExt);
@@ -65,8 +66,8 @@ class RequireIndexScenarioTest {
     void comparison_sameDirectionAsTheThread_andStatesItsShare() {
         Map<String, String> calls = ReferenceCsv.row(ReferenceCsv.read("require_index.csv"), "metric",
                 "system_calls_eliminated");
-        assertThat(Long.parseLong(calls.get("after"))).isEqualTo(RequireIndexScenario.PUBLISHED_CALLS_ELIMINATED);
-        for (Comparison c : RequireIndexScenario.compare(SAMPLE)) {
+        assertThat(Long.parseLong(calls.get("after"))).isEqualTo(RequireIndexWorkload.PUBLISHED_CALLS_ELIMINATED);
+        for (Comparison c : RequireIndexWorkload.compare(SAMPLE)) {
             assertThat(c.bytesSaved()).as(c.allocator()).isPositive();
             assertThat(c.callsSaved()).isPositive();
             // the index alone explains part of the whole-app figures, not more than all of them
@@ -82,7 +83,7 @@ class RequireIndexScenarioTest {
         double savedNs = (Double.parseDouble(bm.get("before")) - Double.parseDouble(bm.get("after"))) * 1e9;
         Params p = new Params(LoadedFeatures.bmRequire("/Users/aaron/git/ruby", 10_000),
                 StringBufferRules.ruby24devAfter().layout(), Allocators.parseList("darwin"), 0);
-        List<Row> rows = RequireIndexScenario.predict(p);
+        List<Row> rows = RequireIndexWorkload.predict(p);
         double modelled = row(rows, "strdup", "darwin").predictedMallocNs() - row(rows, "indexed", "darwin").predictedMallocNs();
         assertThat(modelled / savedNs).isBetween(0.0, 0.05);
     }
@@ -91,8 +92,8 @@ class RequireIndexScenarioTest {
     void rebuilds_repeatTheStrdups() {
         Params twice = new Params(LoadedFeatures.sample(), StringBufferRules.ruby24devAfter().layout(),
                 Allocators.parseList("glibc"), 1);
-        Row once = row(RequireIndexScenario.predict(SAMPLE), "strdup", "glibc");
-        Row rebuilt = row(RequireIndexScenario.predict(twice), "strdup", "glibc");
+        Row once = row(RequireIndexWorkload.predict(SAMPLE), "strdup", "glibc");
+        Row rebuilt = row(RequireIndexWorkload.predict(twice), "strdup", "glibc");
         assertThat(rebuilt.mallocCalls()).isEqualTo(2 * once.mallocCalls());
         assertThat(rebuilt.keyBytes()).isEqualTo(once.keyBytes());
     }

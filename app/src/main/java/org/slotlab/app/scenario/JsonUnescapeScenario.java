@@ -17,8 +17,8 @@ import org.slotlab.charts.XyLinesChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.buffers.JsonDocument;
-import org.slotlab.model.buffers.JsonUnescapeScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.JsonUnescapeWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.buffers.UnescapeCostProfile;
 import org.slotlab.model.buffers.UnescapePolicy;
 import org.slotlab.model.malloc.Allocator;
@@ -29,7 +29,7 @@ import org.slotlab.model.reference.ReferenceTable;
  * Scenario S6, ruby/json PR #1135 (seed {@code 004_9c093df531fdd819.txt}): json 2.9.1's
  * json_string_unescape sizes the buffer for the escaped input with rb_str_buf_new and keeps it with
  * rb_str_set_len; the PR shrinks it with rb_str_resize (CRuby string.c:3321-3373), its rejected
- * first try copies into an exact-size string ({@link JsonUnescapeScenario}). Two charts: the
+ * first try copies into an exact-size string ({@link JsonUnescapeWorkload}). Two charts: the
  * capacity the 200 parsed strings retain per policy against json_unescape.csv (12.52 -> 7.76 MB),
  * and the maintainer's side, the net benefit of each policy over set_len as the parsed document
  * lives longer, with the break-even lifetimes marked. The document is the PR's (200 strings of
@@ -38,7 +38,7 @@ import org.slotlab.model.reference.ReferenceTable;
  * PR's Ruby. Generated and shipped documents are built once per spec and kept
  * ({@link #document(String)}): the PR's takes ~2 s to generate.
  */
-public final class JsonUnescapeSlackScenario implements Scenario {
+public final class JsonUnescapeScenario implements Scenario {
 
     public static final String ID = "json-unescape";
     public static final ChartSpec RETAINED = new ChartSpec("json-retained", "Retained capacity per policy",
@@ -110,13 +110,13 @@ public final class JsonUnescapeSlackScenario implements Scenario {
     }
 
     /** The model's inputs: the thread's settings (the PR's document, every policy, glibc and jemalloc-5). */
-    static JsonUnescapeScenario.Params params() {
+    static JsonUnescapeWorkload.Params params() {
         return params(JsonUnescapeSettings.threadDefaults());
     }
 
     /** The model's inputs for these settings on the PR's era. */
-    static JsonUnescapeScenario.Params params(JsonUnescapeSettings s) {
-        return new JsonUnescapeScenario.Params(document(s.document()), StringBufferRules.byName(ERA), s.policyKinds(),
+    static JsonUnescapeWorkload.Params params(JsonUnescapeSettings s) {
+        return new JsonUnescapeWorkload.Params(document(s.document()), StringBufferRules.byName(ERA), s.policyKinds(),
                 s.allocatorModels(), UnescapeCostProfile.defaults());
     }
 
@@ -139,22 +139,22 @@ public final class JsonUnescapeSlackScenario implements Scenario {
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
         JsonUnescapeSettings set = request.parameters().jsonUnescape();
-        JsonUnescapeScenario.Params p = params(set);
+        JsonUnescapeWorkload.Params p = params(set);
         StrBufMinScenario.check(cancelled);
-        List<JsonUnescapeScenario.Row> rows = JsonUnescapeScenario.predict(p);
+        List<JsonUnescapeWorkload.Row> rows = JsonUnescapeWorkload.predict(p);
         StrBufMinScenario.check(cancelled);
         String barAllocator = set.allocators().get(0);
         boolean prDocument = set.document().equals(DOCUMENT);
 
         List<CategoryBarsChart.Bar> bars = new ArrayList<>();
-        for (JsonUnescapeScenario.Row r : rows) {
+        for (JsonUnescapeWorkload.Row r : rows) {
             if (r.allocator().equals(barAllocator)) {
                 bars.add(new CategoryBarsChart.Bar("retained capacity (model)", r.policy(), r.retainedCapacityMb()));
             }
         }
-        JsonUnescapeScenario.Row first = rows.get(0);
+        JsonUnescapeWorkload.Row first = rows.get(0);
         String subtitle = String.format(Locale.ROOT, "%s: %d strings, %.2f MB decoded, %s; modelled bars%s",
-                p.document().name(), first.valueStrings(), first.contentBytes() / JsonUnescapeScenario.MB, ERA,
+                p.document().name(), first.valueStrings(), first.contentBytes() / JsonUnescapeWorkload.MB, ERA,
                 prDocument ? ", published markers" : " (published markers only for the PR's document)");
         List<CategoryBarsChart.Bar> pub = prDocument ? published().stream()
                 .filter(bar -> set.policies().contains(bar.category())).toList() : List.of();
@@ -162,7 +162,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
                 "unescape policy", "MB (10^6 B)", bars, pub, false, "0.00");
 
         Map<String, List<XyLinesChart.Point>> net = new LinkedHashMap<>();
-        for (JsonUnescapeScenario.TradeoffRow t : JsonUnescapeScenario.tradeoff(p, lifetimes(set))) {
+        for (JsonUnescapeWorkload.TradeoffRow t : JsonUnescapeWorkload.tradeoff(p, lifetimes(set))) {
             if (t.policy().equals(UnescapePolicy.SET_LEN.cliName())) {
                 continue;
             }
@@ -178,7 +178,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
             if (policy == UnescapePolicy.SET_LEN) {
                 continue;
             }
-            double s = JsonUnescapeScenario.breakEvenSeconds(p, policy, marked);
+            double s = JsonUnescapeWorkload.breakEvenSeconds(p, policy, marked);
             breakEven.put(policy, s);
             if (Double.isFinite(s) && s >= set.lifetimeFromSeconds() && s <= set.lifetimeToSeconds()) {
                 markers.add(new XyLinesChart.Marker(s, policy.cliName() + ": " + seconds(s)));
@@ -203,7 +203,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
         lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
         StringBuilder headline = new StringBuilder("retained");
         String sep = " ";
-        for (JsonUnescapeScenario.Row r : rows) {
+        for (JsonUnescapeWorkload.Row r : rows) {
             if (r.allocator().equals(barAllocator)) {
                 headline.append(sep).append(String.format(Locale.ROOT, "%.2f MB (%s)", r.retainedCapacityMb(), r.policy()));
                 sep = " -> ";
@@ -240,7 +240,7 @@ public final class JsonUnescapeSlackScenario implements Scenario {
         return out;
     }
 
-    private static Table table(List<JsonUnescapeScenario.Row> rows, Map<UnescapePolicy, Double> breakEven,
+    private static Table table(List<JsonUnescapeWorkload.Row> rows, Map<UnescapePolicy, Double> breakEven,
             String markedAllocator, List<String> params) {
         Table.Builder b = Table.builder("json_string_unescape per policy and allocator")
                 .column(Column.text("policy"))
@@ -253,12 +253,12 @@ public final class JsonUnescapeSlackScenario implements Scenario {
                 .column(Column.number("frees", 0))
                 .column(Column.number("parse_ms", 3))
                 .column(Column.text("break_even"));
-        for (JsonUnescapeScenario.Row r : rows) {
+        for (JsonUnescapeWorkload.Row r : rows) {
             UnescapePolicy policy = UnescapePolicy.parse(r.policy());
             String be = policy == UnescapePolicy.SET_LEN || !r.allocator().equals(markedAllocator) ? ""
                     : seconds(breakEven.get(policy));
             b.row(r.policy(), r.allocator(), r.retainedCapacityMb(), r.slackPct(),
-                    r.mallocFootprintBytes() / JsonUnescapeScenario.MB, r.mallocCalls(), r.reallocCalls(), r.freeCalls(),
+                    r.mallocFootprintBytes() / JsonUnescapeWorkload.MB, r.mallocCalls(), r.reallocCalls(), r.freeCalls(),
                     r.predictedParseNs() / NS_PER_MS, be);
         }
         StringBuilder pub = new StringBuilder("published (json_unescape.csv, seed 004):");

@@ -1,11 +1,11 @@
-package org.slotlab.model.buffers;
+package org.slotlab.model.string;
 
 import org.slotlab.model.layout.RubyLayout;
 
 /**
  * CRuby's rules for string buffers in one era: where {@code " " * n}, {@code rb_str_buf_new(capa)}
  * and {@code String.new(capacity:)} put their bytes, the {@code STR_BUF_MIN_SIZE} floor, and how
- * appending grows the capacity. Sources: seed 003_d065c5278e912b9b.txt (Feature #12025, r55686 /
+ * appending grows the capacity. Sources: Feature #12025 (https://bugs.ruby-lang.org/issues/12025, r55686 /
  * r55692) for Ruby 2.4-dev, RUBY_FACTS.md "Buffers, capacity, resize" for 3.1.2 and 3.4.5
  * (string.c:1645, 1648-1661, 2011-2013, 2063-2139, 2477-2532, 3400-3438 in 3.4.5).
  *
@@ -20,14 +20,14 @@ public final class StringBufferRules {
 
     /** STR_BUF_MIN_SIZE before r55686 (2.4-dev), bytes. */
     public static final long STR_BUF_MIN_SIZE_BEFORE_R55686 = 128;
-    /** STR_BUF_MIN_SIZE from r55686 (seed 003), bytes. */
+    /** STR_BUF_MIN_SIZE from r55686 (Feature #12025), bytes. */
     public static final long STR_BUF_MIN_SIZE_R55686 = 127;
     /** STR_BUF_MIN_SIZE in 3.1.2 (string.c:1500) and 3.4.5 (string.c:1645), bytes. */
     public static final long STR_BUF_MIN_SIZE_MODERN = 63;
 
     /** Where rb_str_buf_new puts a small buffer. */
     public enum BufNewEmbedding {
-        /** 2.4-dev: always a malloc'd buffer (seed 003: "The underlying C buffer is always 1 more"). */
+        /** 2.4-dev: always a malloc'd buffer (Feature #12025: "The underlying C buffer is always 1 more"). */
         NEVER,
         /** 3.1: embedded when capa fits the fixed 24-byte embed area, else malloc(max(capa, min) + 1). */
         FIXED_EMBED,
@@ -58,7 +58,7 @@ public final class StringBufferRules {
     }
 
     /**
-     * The Ruby 2.4-dev of seed 003 (OpenBSD, 2016): one 40 B RVALUE class with 16 KiB pages,
+     * The Ruby 2.4-dev that Feature #12025 measured (2016): one 40 B RVALUE class with 16 KiB pages,
      * strings embed up to 23 bytes (like 3.1, so the layout is 3.1's renamed).
      *
      * @param strBufMinSize 128 (before r55686) or 127 (r55686)
@@ -68,11 +68,11 @@ public final class StringBufferRules {
     public static StringBufferRules ruby24dev(long strBufMinSize, GrowthRule growth) {
         RubyLayout layout = RubyLayout.ruby31().toBuilder()
                 .name("ruby-2.4")
-                .description("CRuby 2.4-dev (2016, seed 003): one 40 B RVALUE heap, 16 KiB pages, strings embed up "
+                .description("CRuby 2.4-dev (2016, Feature #12025): one 40 B RVALUE heap, 16 KiB pages, strings embed up "
                         + "to 23 B; geometry taken from 3.1.2 (2.4 fits 408 slots per page, 3.1 409)")
                 .build();
         return new StringBufferRules("ruby-2.4-dev (STR_BUF_MIN_SIZE " + strBufMinSize + ", " + growth.formula() + ")",
-                "CRuby 2.4-dev as measured in seed 003 (Feature #12025)", layout, strBufMinSize,
+                "CRuby 2.4-dev as measured in Feature #12025", layout, strBufMinSize,
                 BufNewEmbedding.NEVER, false, growth);
     }
 
@@ -98,6 +98,14 @@ public final class StringBufferRules {
         return new StringBufferRules("ruby-3.4", "CRuby 3.4.5: STR_BUF_MIN_SIZE 63 only in rb_str_init (string.c:1645)",
                 RubyLayout.ruby34(), STR_BUF_MIN_SIZE_MODERN, BufNewEmbedding.VARIABLE_WIDTH, true,
                 GrowthRule.DOUBLE_PLUS_TERMLEN);
+    }
+
+    /**
+     * These rules on another build's layout, e.g. 3.4's rules on the nine heaps of a 4.1-dev build:
+     * what rb_str_buf_new and String.new embed then follows that layout's slot sizes.
+     */
+    public StringBufferRules onLayout(String newName, String newDescription, RubyLayout other) {
+        return new StringBufferRules(newName, newDescription, other, strBufMinSize, bufNew, stringNewFastPath, growth);
     }
 
     /** Presets by name: ruby-2.4-before, ruby-2.4-after, ruby-3.1, ruby-3.4. */

@@ -1,4 +1,4 @@
-package org.slotlab.model.buffers;
+package org.slotlab.model.string;
 
 /**
  * What CRuby allocates for one string: its slot and, unless embedded, its malloc'd buffer. The

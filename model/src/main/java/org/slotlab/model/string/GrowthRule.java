@@ -1,4 +1,4 @@
-package org.slotlab.model.buffers;
+package org.slotlab.model.string;
 
 /**
  * How an appending string grows its capacity when {@code len + n > capa}: the loop in CRuby's
