@@ -63,7 +63,7 @@ public final class SlotSizeChart {
     /**
      * A named set of slot points: the model's or one published source's.
      *
-     * @param name   legend prefix (the model name, or {@link Provenance#label()})
+     * @param name   legend prefix (the model name, or {@link org.slotlab.model.reference.Source#label()})
      * @param points at most one point per slot size
      */
     public record SlotSeries(String name, List<SlotPoint> points) {
@@ -82,7 +82,7 @@ public final class SlotSizeChart {
             }
         }
 
-        public static SlotSeries published(Provenance source, List<SlotPoint> points) {
+        public static SlotSeries published(org.slotlab.model.reference.Source source, List<SlotPoint> points) {
             return new SlotSeries(source.label(), points);
         }
     }

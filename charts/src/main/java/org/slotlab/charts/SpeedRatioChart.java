@@ -64,7 +64,7 @@ public final class SpeedRatioChart {
      * @param largestEmbeddedLenBytes the largest substring length (bytes) the candidate still embeds,
      *                                drawn as the cutoff marker; empty for no marker
      * @param published               published ratios (same unit), one series per source, named by
-     *                                {@link Provenance#label()}
+     *                                {@link org.slotlab.model.reference.Source#label()}
      */
     public record Data(String title, String subtitle, List<LengthSeries> candidates,
                        OptionalInt largestEmbeddedLenBytes, List<LengthSeries> published) {

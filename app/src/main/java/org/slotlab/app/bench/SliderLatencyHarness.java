@@ -156,7 +156,7 @@ public final class SliderLatencyHarness {
         h.drawMicros.clear();
         h.editMicros.clear();
         h.gcMillis.clear();
-        int value = h.vm.parameters().cutoff();
+        int value = h.vm.cutoff();
         for (int i = 0; i < changes; i++) {
             int next = nextValue(value, i + seed * 7919);
             value = next;
@@ -216,7 +216,7 @@ public final class SliderLatencyHarness {
         }));
         ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor();
         AtomicLong i = new AtomicLong();
-        int[] value = {h.vm.parameters().cutoff()};
+        int[] value = {h.vm.cutoff()};
         timer.scheduleAtFixedRate(() -> Platform.runLater(() -> {
             int k = (int) i.incrementAndGet();
             if (k > changes) {

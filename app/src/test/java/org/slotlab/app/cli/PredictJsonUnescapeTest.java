@@ -102,7 +102,7 @@ class PredictJsonUnescapeTest {
         assertBad("--doc: no such file: nope.json", "--doc", "nope.json");
         assertBad("--doc: generated document kind must be escaped or plain", "--doc", "generated:ascii,2x100");
         assertBad("--lifetime: 'soon' is not a number of seconds", "--lifetime", "1,soon");
-        assertBad("--tradeoff compares policies against set_len", "--tradeoff", "--policy", "set_len");
+        assertBad("--tradeoff: compares policies against set_len", "--tradeoff", "--policy", "set_len");
         Path broken = dir.resolve("broken.json");
         Files.writeString(broken, "[\"abc");
         assertBad("broken.json:1:", "--doc", broken.toString());

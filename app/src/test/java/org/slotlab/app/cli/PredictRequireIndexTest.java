@@ -87,7 +87,7 @@ class PredictRequireIndexTest {
         assertBad("--features: " + empty + ": no feature paths", "--features", empty.toString());
         assertBad("--allocator: unknown allocator 'tcmalloc'", "--allocator", "tcmalloc");
         assertBad("--layout: unknown layout 'ruby-9'", "--layout", "ruby-9");
-        assertBad("--rebuilds must be >= 0", "--rebuilds", "-1");
+        assertBad("--rebuilds: must be between 0 and 10,000, got -1", "--rebuilds", "-1");
     }
 
     private static void assertBad(String message, String... options) {

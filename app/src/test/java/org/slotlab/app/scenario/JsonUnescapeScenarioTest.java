@@ -16,7 +16,7 @@ import org.slotlab.model.malloc.Allocators;
 class JsonUnescapeScenarioTest {
 
     private static final ScenarioRun RUN = new JsonUnescapeScenario().compute(
-            ScenarioRequest.of(Parameters.threadDefaults().withScenario(JsonUnescapeScenario.ID)),
+            ScenarioRequest.of(new JsonUnescapeScenario().defaults()),
             SlotlabTheme.standard(), () -> false);
 
     private static JFreeChart chart(ChartSpec spec) {
@@ -40,7 +40,7 @@ class JsonUnescapeScenarioTest {
     void retainedChart_overlaysJsonUnescapeCsv() {
         CategoryDataset pub = chart(JsonUnescapeScenario.RETAINED).getCategoryPlot().getDataset(1);
         String who = pub.getRowKey(0).toString();
-        assertThat(who).contains("seed 004");
+        assertThat(who).contains("ruby/json PR #1135");
         assertThat(pub.getValue(who, "set_len").doubleValue()).isEqualTo(12.52);
         assertThat(pub.getValue(who, "resize").doubleValue()).isEqualTo(7.76);
         assertThat(pub.getValue(who, "exact")).isNull();
@@ -48,14 +48,14 @@ class JsonUnescapeScenarioTest {
 
     @Test
     void tradeoffChart_netBenefitAndBreakEvenMarkers() {
-        JFreeChart c = chart(JsonUnescapeScenario.TRADEOFF);
+        JFreeChart c = chart(JsonUnescapeScenario.TRADEOFF_CHART);
         var p = JsonUnescapeScenario.params();
         var model = JsonUnescapeWorkload.tradeoff(p, List.of(1.0));
         double resizeGlibc = model.stream().filter(t -> t.policy().equals("resize") && t.allocator().equals("glibc"))
                 .findFirst().orElseThrow().netBenefitNs();
         assertThat(XyData.y(c, 0, "resize, glibc", 1.0) * 1e6).isCloseTo(resizeGlibc, within(1e-3));
-        assertThat(XyData.names(c, 0)).containsExactly("resize, glibc", "exact, glibc", "resize, jemalloc-5",
-                "exact, jemalloc-5");
+        // the CLI's and the workbench's default now agree: glibc alone
+        assertThat(XyData.names(c, 0)).containsExactly("resize, glibc", "exact, glibc");
         double be = JsonUnescapeWorkload.breakEvenSeconds(p, UnescapePolicy.EXACT, Allocators.byName("glibc"));
         assertThat(c.getXYPlot().getDomainMarkers(org.jfree.chart.ui.Layer.FOREGROUND)).anySatisfy(
                 m -> assertThat(((ValueMarker) m).getValue()).isEqualTo(be));
@@ -65,7 +65,7 @@ class JsonUnescapeScenarioTest {
 
     @Test
     void table_hasEveryPolicyAndAllocator() {
-        assertThat(RUN.table().rows()).hasSize(3 * JsonUnescapeScenario.ALLOCATORS.size());
+        assertThat(RUN.table().rows()).hasSize(3 * JsonUnescapeScenario.ALLOCATOR.defaultValue().size());
         assertThat(RUN.table().footer().get(0)).contains("12.52").contains("7.76");
     }
 }

@@ -11,7 +11,7 @@ import org.slotlab.model.buffers.RequireIndexWorkload;
 class RequireIndexScenarioTest {
 
     private static final ScenarioRun RUN = new RequireIndexScenario().compute(
-            ScenarioRequest.of(Parameters.threadDefaults().withScenario(RequireIndexScenario.ID)),
+            ScenarioRequest.of(new RequireIndexScenario().defaults()),
             SlotlabTheme.standard(), () -> false);
 
     private static CategoryDataset bars(ChartSpec spec) {

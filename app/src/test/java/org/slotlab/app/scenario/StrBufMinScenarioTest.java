@@ -15,7 +15,7 @@ class StrBufMinScenarioTest {
 
     private static ScenarioRun run() {
         return new StrBufMinScenario().compute(
-                ScenarioRequest.of(Parameters.threadDefaults().withScenario(StrBufMinScenario.ID)),
+                ScenarioRequest.of(new StrBufMinScenario().defaults()),
                 SlotlabTheme.standard(), () -> false);
     }
 
@@ -40,7 +40,7 @@ class StrBufMinScenarioTest {
     void rssChart_overlaysStrBufMinCsv() {
         JFreeChart c = chart(run(), StrBufMinScenario.RSS);
         String pub = XyData.names(c, 1).get(0);
-        assertThat(pub).contains("Jeremy Evans").contains("seed 003");
+        assertThat(pub).contains("Jeremy Evans").contains("Feature #12025");
         assertThat(XyData.y(c, 1, pub, 127)).isEqualTo(162_720);
         assertThat(XyData.y(c, 1, pub, 128)).isEqualTo(289_080);
     }
@@ -72,10 +72,10 @@ class StrBufMinScenarioTest {
     }
 
     @Test
-    void table_andExportLines_nameTheSeedAndEra() {
+    void table_andExportLines_nameTheThreadAndItsAddress() {
         ScenarioRun r = run();
         assertThat(r.table().rows()).isNotEmpty();
-        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).contains("seed 003"));
+        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).contains("Feature #12025, https://bugs.ruby-lang.org/issues/12025"));
         assertThat(r.headline()).contains("i=128");
     }
 }

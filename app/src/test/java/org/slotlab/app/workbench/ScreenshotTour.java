@@ -131,7 +131,7 @@ public final class ScreenshotTour {
             });
 
             MeasureDialog[] md = new MeasureDialog[1];
-            fx(() -> vm.setLens("1, 23, 24, 50, 100, 200, 500, 1000"));
+            fx(() -> vm.setText(null, "len", "1, 23, 24, 50, 100, 200, 500, 1000"));
             fx(() -> {
                 md[0] = new MeasureDialog(vm, view::predictedVsMeasured);
                 md[0].initOwner(stage);

@@ -81,7 +81,7 @@ class WorkbenchOverlayTest {
     @Test
     void lengthsNotSwept_areThoseTheChartCannotShow() throws Exception {
         Path f = Fixtures.copy("bd_markdown_compare.md", dir);
-        vm.setLens("1, 23, 50");
+        vm.setText(null, "len", "1, 23, 50");
         vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
 
         // the file measured 1, 23, 100 and 250
@@ -164,16 +164,16 @@ class WorkbenchOverlayTest {
 
     @Test
     void keepWhileTiming_roundTrips_andTheGcSubtitleSaysWhich() throws Exception {
-        assertThat(vm.parameters().keepWhileTiming()).isFalse();
+        assertThat(vm.settings().get(SubstringCutoffScenario.KEEP_WHILE_TIMING)).isFalse();
         assertThat(subtitles(chart(SubstringCutoffScenario.GC.id()))).contains("nothing kept while timed");
 
-        vm.edit(null, p -> p.withKeepWhileTiming(true));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true));
         Path scenario = dir.resolve("k.slotlab.json");
         vm.save(scenario);
         WorkbenchViewModel other = new WorkbenchViewModel(Runnable::run, false);
         other.open(scenario);
 
-        assertThat(other.parameters().keepWhileTiming()).isTrue();
+        assertThat(other.settings().get(SubstringCutoffScenario.KEEP_WHILE_TIMING)).isTrue();
         assertThat(subtitles(other.run().chart(SubstringCutoffScenario.GC.id()).orElseThrow().chart())).contains("kept while timed")
                 .doesNotContain("nothing kept");
         other.close();
@@ -183,7 +183,7 @@ class WorkbenchOverlayTest {
     void keepWhileTiming_changesTheModelledGcCount() {
         var before = Datasets.of(chart(SubstringCutoffScenario.GC.id()));
 
-        vm.edit(null, p -> p.withKeepWhileTiming(true));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true));
 
         assertThat(Datasets.of(chart(SubstringCutoffScenario.GC.id()))).isNotEqualTo(before);
     }

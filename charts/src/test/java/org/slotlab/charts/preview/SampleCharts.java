@@ -10,7 +10,7 @@ import org.jfree.chart.JFreeChart;
 import org.slotlab.charts.GcCountChart;
 import org.slotlab.charts.LengthPoint;
 import org.slotlab.charts.LengthSeries;
-import org.slotlab.charts.Provenance;
+import org.slotlab.model.reference.Source;
 import org.slotlab.charts.RetainedChart;
 import org.slotlab.charts.SlotSizeChart;
 import org.slotlab.charts.SlotSizeChart.SlotPoint;
@@ -39,8 +39,8 @@ final class SampleCharts {
     /** Bytes per MiB. */
     static final double MIB = 1024.0 * 1024.0;
 
-    static final Provenance HIMURA = new Provenance("himura467", "arm64 macOS", "000");
-    static final Provenance BYROOT = new Provenance("byroot", "arm64-darwin25", "000");
+    static final Source HIMURA = Source.FEATURE_22186.measuredBy("himura467", "arm64 macOS");
+    static final Source BYROOT = Source.FEATURE_22186.measuredBy("byroot", "arm64-darwin25");
 
     private SampleCharts() {
     }

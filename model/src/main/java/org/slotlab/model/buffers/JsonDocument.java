@@ -57,12 +57,12 @@ public record JsonDocument(String name, long bytes, List<JsonString> strings) {
     }
 
     /**
-     * Resolves a CLI {@code --doc} value: {@code generated:...}, {@code sample:NAME} (a file of
+     * Resolves a document spec (the json-unescape scenario's document): {@code generated:...}, {@code sample:NAME} (a file of
      * sample-data/json on the classpath) or a file path.
      */
     public static JsonDocument resolve(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("--doc needs generated:..., sample:NAME or a file path");
+            throw new IllegalArgumentException("a JSON document needs generated:..., sample:NAME or a file path");
         }
         if (spec.startsWith("generated:")) {
             return generated(JsonDocumentGenerator.parse(spec));

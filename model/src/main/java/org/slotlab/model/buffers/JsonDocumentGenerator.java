@@ -17,7 +17,7 @@ import java.util.List;
  * example, {@code 'm\\u00e9lange\\u00e0 ' * 3000}, has 0.579. Each string's escaped length is
  * {@code targetEscapedBytes} +-{@link #LENGTH_JITTER} (uniform), ending on a whole character.
  *
- * <p>Spec syntax (CLI {@code --doc}): {@code generated:escaped,200x62600} or
+ * <p>Spec syntax (the document setting): {@code generated:escaped,200x62600} or
  * {@code generated:plain,200x62600} = count x escaped bytes per string, optional {@code ,seed=N}.
  */
 public final class JsonDocumentGenerator {

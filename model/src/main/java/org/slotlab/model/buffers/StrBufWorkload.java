@@ -94,11 +94,11 @@ public final class StrBufWorkload {
                 throw new IllegalArgumentException("str-buf needs at least one allocator");
             }
             if (sizes.isEmpty()) {
-                throw new IllegalArgumentException("str-buf needs at least one size (--i)");
+                throw new IllegalArgumentException("str-buf needs at least one size i");
             }
             for (long s : sizes) {
                 if (s < 0) {
-                    throw new IllegalArgumentException("size (--i) must be >= 0 bytes, got " + s);
+                    throw new IllegalArgumentException("size i must be >= 0 bytes, got " + s);
                 }
             }
             if (count < 0) {

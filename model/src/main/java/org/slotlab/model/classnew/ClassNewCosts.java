@@ -90,7 +90,7 @@ public record ClassNewCosts(String name, String jit, String machine, String fitt
         return switch (jit) {
             case "off" -> interpreter();
             case "on" -> yjit();
-            default -> throw new IllegalArgumentException("--yjit: '" + jit + "' is not off or on");
+            default -> throw new IllegalArgumentException("YJIT mode '" + jit + "' is not off or on");
         };
     }
 

@@ -1,7 +1,8 @@
-package org.slotlab.app.cli;
+package org.slotlab.app.scenario;
 
 import java.util.List;
 import java.util.Locale;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.cost.CostProfile;
@@ -13,7 +14,7 @@ import org.slotlab.model.parsers.SplitStep;
 import org.slotlab.model.parsers.ValueRow;
 
 /**
- * Tables for scenario S3 (seed 000, second half): the parsers' outcomes, the per-site header table
+ * Tables of the parsers and split scenarios (Feature #22186): the parsers' outcomes, the per-site header table
  * in the shape of http_headers.csv, and the split step. CSV columns are named with their units;
  * Markdown tables carry a legend and the parameters under them.
  */
@@ -66,7 +67,7 @@ public final class ParsersReport {
         b.footer("objects/value: the value slice (1) plus the frozen root sharing made (Net::HTTP, LTSV: their sources are not frozen)");
         b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d passes over sample-data/http (net-http, falcon) "
                 + "or sample-data/ltsv (ltsv), profile %s", layout.name(), passes, profile.name()));
-        b.footer("predicted by Slotlab " + SlotlabCommand.version() + " (model: parsers replayed on CRuby's string rules x fitted costs)");
+        b.footer("predicted by Slotlab " + Version.current() + " (model: parsers replayed on CRuby's string rules x fitted costs)");
         return b.build();
     }
 
@@ -90,7 +91,7 @@ public final class ParsersReport {
         }
         b.row(siteCells(t.total()));
         if (markdown) {
-            b.footer("copied_at_N: values shared on master that a cutoff of N bytes would copy instead (seed 000's method)");
+            b.footer("copied_at_N: values shared on master that a cutoff of N bytes would copy instead (the method of Feature #22186)");
             b.footer("data: sample-data/http (where each header came from: <file>.README.md); counts are what this data gives");
         }
         return b.build();
@@ -161,7 +162,9 @@ public final class ParsersReport {
         return b.build();
     }
 
-    public static Table splitMarkdown(List<SplitStep.Row> rows, RubyLayout layout, CostProfile profile, long keyLen, long calls) {
+    /** The readable split table with its legend and parameters; callers add their footers. */
+    public static Table.Builder splitTable(List<SplitStep.Row> rows, RubyLayout layout, CostProfile profile, long keyLen,
+            long calls) {
         Table.Builder b = Table.builder("\"key:value\".split(\":\", 2) (" + layout.name() + ")")
                 .column(Column.number("value (B)", 0))
                 .column(Column.text("receiver"))
@@ -180,7 +183,6 @@ public final class ParsersReport {
                 + "string; frozen = a frozen literal");
         b.footer(String.format(Locale.ROOT, "parameters: layout %s, key %d B, %,d calls, profile %s", layout.name(), keyLen,
                 calls, profile.name()));
-        b.footer("predicted by Slotlab " + SlotlabCommand.version());
-        return b.build();
+        return b;
     }
 }

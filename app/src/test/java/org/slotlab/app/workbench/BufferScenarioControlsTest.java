@@ -10,22 +10,22 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.scenario.ChartSpec;
+import org.slotlab.app.knob.Settings;
 import org.slotlab.app.scenario.Datasets;
-import org.slotlab.app.scenario.JsonUnescapeSettings;
 import org.slotlab.app.scenario.JsonUnescapeScenario;
-import org.slotlab.app.scenario.Parameters;
-import org.slotlab.app.scenario.RequireIndexSettings;
 import org.slotlab.app.scenario.RequireIndexScenario;
 import org.slotlab.app.scenario.StrBufMinScenario;
-import org.slotlab.app.scenario.StrBufSettings;
 import org.slotlab.app.scenario.XyData;
 import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.malloc.Allocators;
+import org.slotlab.model.ruby.RubyPreset;
 
 /**
- * The issue-4 scenarios' controls on the view-model, without the toolkit: each edit changes the
- * scenario's datasets the way the model says, is one undo step, and a bad value changes nothing.
+ * The knobs of the buffer scenarios (STR_BUF_MIN_SIZE, JSON unescape, require index) on the
+ * view-model, without the toolkit: each edit changes the scenario's datasets the way the model
+ * says, is one undo step, and a bad value changes nothing.
  */
-class IssueFourControlsTest {
+class BufferScenarioControlsTest {
 
     private final WorkbenchViewModel vm = new WorkbenchViewModel(Runnable::run, false);
 
@@ -57,29 +57,29 @@ class IssueFourControlsTest {
     }
 
     @Test
-    void strBuf_defaultsAreSeed003() {
+    void strBuf_defaultsAreTheThreads() {
         vm.selectScenario(StrBufMinScenario.ID);
-        assertThat(vm.parameters().strBuf()).isEqualTo(StrBufSettings.threadDefaults());
-        assertThat(vm.parameters().strBuf().era()).isEqualTo("ruby-2.4-after");
-        assertThat(vm.parameters().strBuf().count()).isEqualTo(1_000_000);
+        assertThat(vm.settings()).isEqualTo(new StrBufMinScenario().defaults());
+        assertThat(vm.settings().get(StrBufMinScenario.RUBY)).isEqualTo("ruby-2.4-after");
+        assertThat(vm.settings().get(StrBufMinScenario.COUNT)).isEqualTo(1_000_000);
         assertThat(stepAt("power-of-two")).isEqualTo(128);
-        // the published overlay is drawn on seed 003's setting
-        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 1)).singleElement().asString().contains("seed 003");
+        // the published overlay is drawn on the thread's setting
+        assertThat(XyData.names(chart(StrBufMinScenario.RSS), 1)).singleElement().asString().contains("Feature #12025");
     }
 
     @Test
-    void strBuf_era34_movesTheStepFrom127_128To135_136() {
+    void strBuf_ruby34_movesTheStepFrom127_128To135_136() {
         vm.selectScenario(StrBufMinScenario.ID);
-        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withEra("ruby-3.4")))).isEmpty();
+        assertThat(vm.set(StrBufMinScenario.RUBY, "ruby-3.4")).isEmpty();
         // 24 + 135 + 1 = 160 fills the 160 B slot; 136 needs the 320 B one (string.c:226-241)
         assertThat(stepAt("power-of-two")).isEqualTo(136);
-        assertThat(vm.statusProperty().get()).startsWith("era ruby-3.4").contains("malloc power-of-two, glibc");
+        assertThat(vm.statusProperty().get()).startsWith("Ruby ruby-3.4").contains("malloc power-of-two, glibc");
         JFreeChart c = chart(StrBufMinScenario.RSS);
         assertThat(XyData.y(c, 0, "power-of-two", 128)).isEqualTo(XyData.y(c, 0, "power-of-two", 127));
         // the published points were measured on 2.4-dev: not drawn over 3.4
         assertThat(c.getXYPlot().getDataset(1) == null || c.getXYPlot().getDataset(1).getSeriesCount() == 0).isTrue();
         vm.undo();
-        assertThat(vm.parameters().strBuf().era()).isEqualTo("ruby-2.4-after");
+        assertThat(vm.settings().get(StrBufMinScenario.RUBY)).isEqualTo("ruby-2.4-after");
         assertThat(stepAt("power-of-two")).isEqualTo(128);
     }
 
@@ -87,100 +87,101 @@ class IssueFourControlsTest {
     void strBuf_removingAnAllocator_removesItsSeries_andTheLastIsRefused() {
         vm.selectScenario(StrBufMinScenario.ID);
         assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).contains("glibc");
-        assertThat(vm.setStrBufAllocator("glibc", false)).isEmpty();
+        assertThat(vm.setText(null, "allocator", "power-of-two,jemalloc-3,jemalloc-5,darwin")).isEmpty();
         assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).doesNotContain("glibc").contains("power-of-two");
         assertThat(XyData.names(chart(StrBufMinScenario.WASTE), 0)).doesNotContain("glibc");
-        for (String a : List.of("power-of-two", "jemalloc-3", "jemalloc-5")) {
-            assertThat(vm.setStrBufAllocator(a, false)).isEmpty();
-        }
-        Parameters before = vm.parameters();
-        assertThat(vm.setStrBufAllocator("darwin", false)).get().asString().contains("at least one allocator");
-        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(vm.setText(null, "allocator", "darwin")).isEmpty();
+        Settings before = vm.settings();
+        assertThat(vm.setText(null, "allocator", "")).get().asString().contains("at least one allocator");
+        assertThat(vm.settings()).isEqualTo(before);
         assertThat(XyData.names(chart(StrBufMinScenario.RSS), 0)).containsExactly("darwin");
     }
 
     @Test
     void strBuf_workloadRangeAndCount_followTheModel() {
         vm.selectScenario(StrBufMinScenario.ID);
-        assertThat(vm.setStrBufRange(0, 200, 10)).isEmpty();
+        assertThat(vm.setText(null, "i", "0-200:10")).isEmpty();
         JFreeChart c = chart(StrBufMinScenario.RSS);
         assertThat(c.getXYPlot().getDataset(0).getItemCount(0)).isEqualTo(21);
-        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withWorkload("buf-new").withEra("ruby-2.4-before")))).isEmpty();
-        var s = vm.parameters().strBuf();
-        var model = StrBufWorkload.predict(new StrBufWorkload.Params(s.rules(), s.allocatorModels(), List.of(100L), 2_000,
-                StrBufWorkload.Workload.BUF_NEW, StrBufWorkload.THREAD_BASELINE_KIB));
-        assertThat(vm.edit(null, p -> p.withStrBuf(p.strBuf().withCount(2_000)))).isEmpty();
+        assertThat(vm.edit(null, p -> p.with(StrBufMinScenario.WORKLOAD, "buf-new").with(StrBufMinScenario.RUBY,
+                "ruby-2.4-before"))).isEmpty();
+        var model = StrBufWorkload.predict(new StrBufWorkload.Params(RubyPreset.ruby24Before().strings(),
+                vm.settings().get(StrBufMinScenario.ALLOCATOR).stream().map(Allocators::byName).toList(), List.of(100L),
+                2_000, StrBufWorkload.Workload.BUF_NEW, StrBufWorkload.THREAD_BASELINE_KIB));
+        assertThat(vm.set(StrBufMinScenario.COUNT, 2_000L)).isEmpty();
         assertThat(XyData.y(chart(StrBufMinScenario.RSS), 0, "power-of-two", 100)).isEqualTo(model.get(0).rssKib());
-        assertThat(vm.setStrBufRange(10, 5, 1)).get().asString().contains("from <= to");
-        assertThat(vm.setStrBufRange(0, 100_000, 1)).get().asString().contains("at most");
+        assertThat(vm.setText(null, "i", "10-5:1")).get().asString().contains("start <= end");
+        assertThat(vm.setText(null, "i", "0-100000:1")).get().asString().contains("at most");
     }
 
     @Test
     void json_policyAllocatorAndLifetimes_changeTheCharts() {
         vm.selectScenario(JsonUnescapeScenario.ID);
-        assertThat(vm.parameters().jsonUnescape()).isEqualTo(JsonUnescapeSettings.threadDefaults());
+        assertThat(vm.settings()).isEqualTo(new JsonUnescapeScenario().defaults());
+        assertThat(vm.setText(null, "allocator", "glibc,jemalloc-5")).isEmpty();
         assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).anyMatch(r -> r.contains("|exact|"));
-        assertThat(vm.setJsonPolicy("exact", false)).isEmpty();
+        assertThat(vm.setText(null, "policy", "set_len,resize")).isEmpty();
         assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).noneMatch(r -> r.startsWith("0|") && r.contains("|exact|"));
-        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF), 0)).containsExactly("resize, glibc",
+        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF_CHART), 0)).containsExactly("resize, glibc",
                 "resize, jemalloc-5");
-        assertThat(vm.setJsonAllocator("jemalloc-5", false)).isEmpty();
-        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF), 0)).containsExactly("resize, glibc");
-        assertThat(vm.setJsonLifetimes(0.1, 1)).isEmpty();
-        var tradeoff = chart(JsonUnescapeScenario.TRADEOFF).getXYPlot().getDataset(0);
+        assertThat(vm.setText(null, "allocator", "glibc")).isEmpty();
+        assertThat(XyData.names(chart(JsonUnescapeScenario.TRADEOFF_CHART), 0)).containsExactly("resize, glibc");
+        assertThat(vm.setText(null, "lifetime", "0.1,1")).isEmpty();
+        var tradeoff = chart(JsonUnescapeScenario.TRADEOFF_CHART).getXYPlot().getDataset(0);
         assertThat(tradeoff.getXValue(0, 0)).isCloseTo(0.1, org.assertj.core.data.Offset.offset(1e-12));
         assertThat(tradeoff.getXValue(0, tradeoff.getItemCount(0) - 1)).isCloseTo(1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(tradeoff.getItemCount(0)).isEqualTo(13);
-        assertThat(vm.setJsonLifetimes(1, 0.1)).get().asString().contains("from < to");
+        assertThat(vm.setText(null, "lifetime", "0.1,soon")).get().asString().contains("'soon' is not a number of seconds");
         vm.undo();
         vm.undo();
         vm.undo();
-        assertThat(vm.parameters().jsonUnescape()).isEqualTo(JsonUnescapeSettings.threadDefaults());
+        vm.undo();
+        assertThat(vm.settings()).isEqualTo(new JsonUnescapeScenario().defaults());
     }
 
     @Test
     void json_documentSample_replacesTheGeneratedOne_andAMissingFileIsRefused(@TempDir Path dir) {
         vm.selectScenario(JsonUnescapeScenario.ID);
         assertThat(vm.run().headline()).contains("12.5");
-        assertThat(vm.setJsonDocument("sample:reviews_ensure_ascii.json")).isEmpty();
+        assertThat(vm.setText(null, "doc", "sample:reviews_ensure_ascii.json")).isEmpty();
         assertThat(vm.run().parameterLines()).anyMatch(l -> l.startsWith("document: sample-data/json/reviews_ensure_ascii.json"));
         // published markers belong to the PR's document only
         assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).noneMatch(r -> r.startsWith("1|"));
-        Parameters before = vm.parameters();
-        assertThat(vm.setJsonDocument(dir.resolve("nope.json").toString())).get().asString()
+        Settings before = vm.settings();
+        assertThat(vm.setText(null, "doc", dir.resolve("nope.json").toString())).get().asString()
                 .contains("cannot read").contains("nope.json");
-        assertThat(vm.setJsonDocument("generated:wavy,1x1")).isPresent();
-        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(vm.setText(null, "doc", "generated:wavy,1x1")).isPresent();
+        assertThat(vm.settings()).isEqualTo(before);
     }
 
     @Test
     void require_allocatorsRebuildsAndFeatures_changeTheCharts(@TempDir Path dir) throws Exception {
         vm.selectScenario(RequireIndexScenario.ID);
-        assertThat(vm.parameters().requireIndex()).isEqualTo(RequireIndexSettings.threadDefaults());
+        assertThat(vm.settings()).isEqualTo(new RequireIndexScenario().defaults());
         assertThat(vm.statusProperty().get()).startsWith("features shipped sample  |  malloc darwin, glibc");
         List<String> keys = Datasets.of(chart(RequireIndexScenario.KEYS));
         assertThat(keys).anyMatch(r -> r.contains("|darwin|"));
-        assertThat(vm.setRequireAllocator("darwin", false)).isEmpty();
+        assertThat(vm.setText(null, "allocator", "glibc")).isEmpty();
         assertThat(Datasets.of(chart(RequireIndexScenario.KEYS))).noneMatch(r -> r.contains("|darwin|"))
                 .anyMatch(r -> r.contains("|glibc|"));
         double mallocsBefore = mallocs();
-        assertThat(vm.setRequireRebuilds(3)).isEmpty();
+        assertThat(vm.set(RequireIndexScenario.REBUILDS, 3)).isEmpty();
         assertThat(mallocs()).isGreaterThan(mallocsBefore);
 
         Path list = dir.resolve("features.txt");
         Files.writeString(list, "/app/lib/a.rb\n/app/lib/b.rb\n");
-        assertThat(vm.setRequireFeatures(list.toString())).isEmpty();
+        assertThat(vm.setText(null, "features", list.toString())).isEmpty();
         assertThat(chart(RequireIndexScenario.KEYS).getSubtitle(0).toString()).isNotNull();
         assertThat(vm.run().parameterLines()).anyMatch(l -> l.contains("features: " + list) && l.contains("(2 paths)"));
 
-        Parameters before = vm.parameters();
+        Settings before = vm.settings();
         Path empty = dir.resolve("empty.txt");
         Files.writeString(empty, "# nothing\n");
-        assertThat(vm.setRequireFeatures(empty.toString())).get().asString().startsWith("features file: ")
+        assertThat(vm.setText(null, "features", empty.toString())).get().asString().startsWith("features file: ")
                 .contains("empty.txt").contains("no feature paths");
-        assertThat(vm.setRequireFeatures(dir.resolve("missing.txt").toString())).get().asString()
-                .contains("cannot read feature list").contains("missing.txt");
-        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(vm.setText(null, "features", dir.resolve("missing.txt").toString())).get().asString()
+                .startsWith("features file: ").contains("no such file").contains("missing.txt");
+        assertThat(vm.settings()).isEqualTo(before);
     }
 
     private double mallocs() {
@@ -190,22 +191,25 @@ class IssueFourControlsTest {
     }
 
     @Test
-    void saveAndOpen_reproduceIdenticalDatasets(@TempDir Path dir) throws Exception {
+    void saveAndOpen_reproduceIdenticalDatasets_ofEveryScenarioShown(@TempDir Path dir) throws Exception {
+        vm.selectScenario(JsonUnescapeScenario.ID);
+        vm.setText(null, "policy", "resize,exact");
+        vm.setText(null, "lifetime", "0.01,100");
+        vm.selectScenario(RequireIndexScenario.ID);
+        vm.set(RequireIndexScenario.REBUILDS, 2);
+        vm.setText(null, "allocator", "darwin,glibc,power-of-two");
         vm.selectScenario(StrBufMinScenario.ID);
-        vm.edit(null, p -> p.withStrBuf(p.strBuf().withEra("ruby-3.1").withWorkload("capacity").withCount(5_000)));
-        vm.setStrBufAllocator("jemalloc-3", false);
-        vm.setStrBufRange(20, 300, 4);
-        vm.setJsonPolicy("set_len", false);
-        vm.setJsonLifetimes(0.01, 100);
-        vm.setRequireRebuilds(2);
-        vm.setRequireAllocator("power-of-two", true);
+        vm.edit(null, p -> p.with(StrBufMinScenario.RUBY, "ruby-3.1").with(StrBufMinScenario.WORKLOAD, "capacity")
+                .with(StrBufMinScenario.COUNT, 5_000L));
+        vm.setText(null, "allocator", "power-of-two,glibc,jemalloc-5,darwin");
+        vm.setText(null, "i", "20-300:4");
         List<String> strBuf = xyRows();
-        Parameters saved = vm.parameters();
+        Settings saved = vm.settings();
         Path f = dir.resolve("s.slotlab.json");
         vm.save(f);
         try (WorkbenchViewModel other = new WorkbenchViewModel(Runnable::run, false)) {
             other.open(f);
-            assertThat(other.parameters()).isEqualTo(saved);
+            assertThat(other.settings()).isEqualTo(saved);
             assertThat(xyRows(other)).isEqualTo(strBuf);
             for (String id : List.of(JsonUnescapeScenario.ID, RequireIndexScenario.ID)) {
                 vm.selectScenario(id);

@@ -1,7 +1,8 @@
-package org.slotlab.app.cli;
+package org.slotlab.app.scenario;
 
 import java.util.List;
 import java.util.Locale;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.cost.CostProfile;
@@ -12,16 +13,16 @@ import org.slotlab.model.workload.SliceLoop;
 /**
  * The substring comparison as a table: CSV with every column named with its unit, or a
  * benchmark-driver style Markdown table with the ratio, a "higher is better" legend and the
- * parameters under it. Shared by {@code predict subseq} and the workbench's exports.
+ * parameters under it: what {@code slotlab predict substring-cutoff} prints.
  */
-public final class SubseqReport {
+final class SubseqReport {
 
     public static final String LEGEND = "speed_ratio = baseline ns / candidate ns: higher is better; above 1 = the candidate is faster";
 
     private SubseqReport() {}
 
     /** Every column, for CSV. */
-    public static Table csvTable(List<Comparison> rows) {
+    static Table csvTable(List<Comparison> rows) {
         String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
         Table.Builder b = Table.builder("")
                 .column(Column.number(param, 0))
@@ -45,9 +46,9 @@ public final class SubseqReport {
         return b.build();
     }
 
-    /** The issue-thread table: lengths, slots, ns/op, ratio, GC counts, retained MiB; legend and parameters under it. */
-    public static Table markdownTable(List<Comparison> rows, String baseline, String candidate, RubyLayout layout,
-            CostProfile profile, SliceLoop loop, String version) {
+    /** The table for an issue comment: lengths, slots, ns/op, ratio, GC counts, retained MiB; legend and parameters under it. */
+    static Table markdownTable(List<Comparison> rows, String baseline, String candidate, RubyLayout layout,
+            CostProfile profile, SliceLoop loop) {
         String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
         String paramHeader = switch (param) {
             case "cutoff_bytes" -> "cutoff (B)";
@@ -76,7 +77,7 @@ public final class SubseqReport {
                 layout.name(), loop.source().label(), loop.sourceLen(), loop.position().label(), loop.count(),
                 loop.retain(), loop.keep().label(), loop.keepWhileTiming() ? "kept while timed" : "measured apart from the timed run",
                 profile.name()));
-        b.footer("predicted by Slotlab " + SlotlabCommand.version() + " (model: counted events x fitted cost coefficients)");
+        b.footer("predicted by Slotlab " + Version.current() + " (model: counted events x fitted cost coefficients)");
         return b.build();
     }
 }
