@@ -115,7 +115,7 @@ class ChartFactoriesTest {
     }
 
     @Test
-    void retained_worstCase_isSeed000Multiplier() {
+    void retained_worstCase_isTheThreadsMultiplier() {
         // Feature #22186: 200,000 slices; master 40 B each, no cutoff 1024 B at len 999 -> 25.6x
         double mib = 1024.0 * 1024.0;
         RetainedChart.Data data = new RetainedChart.Data("retained", "", 200_000,
@@ -146,7 +146,7 @@ class ChartFactoriesTest {
 
     @Test
     void slotSize_twoAxes_overlayOnBoth() {
-        // seed 000, byroot: 32 B 25.45 ns 67 GCs; 1024 B 67.06 ns 1604 GCs per 10M allocations
+        // Feature #22186, byroot: 32 B 25.45 ns 67 GCs; 1024 B 67.06 ns 1604 GCs per 10M allocations
         SlotSeries published = SlotSeries.published(Source.FEATURE_22186.measuredBy("byroot", "arm64-darwin25"),
                 List.of(new SlotPoint(32, 25.45, 67), new SlotPoint(1024, 67.06, 1604)));
         JFreeChart chart = SlotSizeChart.create(new SlotSizeChart.Data("slots", "", 10_000_000,
@@ -159,7 +159,7 @@ class ChartFactoriesTest {
         assertThat(plot.getRangeAxisIndex(plot.getRangeAxisForDataset(3))).isEqualTo(1);
         assertThat(plot.getDataset(0).getColumnKeys()).containsExactly(32, 40, 1024);
         assertThat(legend(chart)).containsExactly("model: ns/alloc", "model: GC count",
-                "byroot, arm64-darwin25 (seed 000): ns/alloc", "byroot, arm64-darwin25 (seed 000): GC count");
+                "byroot, arm64-darwin25 (Feature #22186): ns/alloc", "byroot, arm64-darwin25 (Feature #22186): GC count");
     }
 
     @Test

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  * recognised (tool, executables, benchmarks with their mapped parameter, values) and writes the
  * normalised CSV ({@link MeasuredCsv#HEADER}) that {@code render} and the workbench overlay.
  * Bad input is one line on stderr, {@code slotlab import: FILE:LINE: what was expected}, and exit
- * code {@value #EXIT_BAD_INPUT}; nothing is written then. Issue 6, "Import measured results as overlays".
+ * code {@value #EXIT_BAD_INPUT}; nothing is written then.
  */
 @Command(name = "import",
         description = {"Import measured results (benchmark-driver, benchmark-ips, ruby-bench, plain CSV) "

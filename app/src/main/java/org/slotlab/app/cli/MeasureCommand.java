@@ -31,11 +31,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code slotlab measure --ruby PATH --len 1,23,50,100 [--source frozen|unfrozen-unshared]
  * [--count N] [--profile my.profile.json] --out measured.csv}: runs master's substring policy on
- * the real Ruby ({@link SubseqMeasurement}, the suffix {@code byteslice} loop of seed 000), writes
+ * the real Ruby ({@link SubseqMeasurement}, the suffix {@code byteslice} loop of Feature #22186), writes
  * the points as the normalised CSV of {@code slotlab import} ({@link MeasuredCsv}) so the workbench
  * overlays them on the model's curve, and prints model vs measured per length with the error. The
  * model runs the same loop ({@link SliceLoop}, master's policy) on the profile's layout, or on the
- * layout read from this Ruby when the profile carries none. Issue 6, "Predicted vs measured".
+ * layout read from this Ruby when the profile carries none.
  */
 @Command(name = "measure", mixinStandardHelpOptions = true,
         description = {"Measure master's str_subseq on a real ruby (suffix byteslice loop) and compare with the model."},

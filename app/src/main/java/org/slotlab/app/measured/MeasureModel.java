@@ -21,10 +21,10 @@ import org.slotlab.model.string.SourceState;
 /**
  * Tools > Measure on this Ruby, without the toolkit: runs master's {@code str_subseq} on the
  * user's Ruby for the workbench's current lengths, source state and source length
- * ({@link SubseqMeasurement#run}, probes/measure.rb: the suffix {@code byteslice} loop of seed 000),
+ * ({@link SubseqMeasurement#run}, probes/measure.rb: the suffix {@code byteslice} loop of Feature #22186),
  * writes the points as {@code slotlab import}'s CSV ({@link MeasuredCsv}) and returns them as an
  * {@link Overlay}, so they are drawn over the model and re-imported when the scenario is opened.
- * Only frozen and unfrozen-unshared sources can be built on a real Ruby. Issue 6, "Predicted vs measured".
+ * Only frozen and unfrozen-unshared sources can be built on a real Ruby.
  */
 public final class MeasureModel {
 

@@ -29,10 +29,10 @@ import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.SliceLoop;
 
 /**
- * Predicted vs measured (issue 6): every measured ns-per-op series ({@link OverlaySeries#NS_PER_OP})
+ * Predicted vs measured: every measured ns-per-op series ({@link OverlaySeries#NS_PER_OP})
  * beside the model's ns per slice for the baseline policy (master: the only policy an unpatched
  * Ruby runs) on the current layout and cost profile, at exactly the measured lengths, with the
- * error per point, {@code model / measured - 1}. The model runs the suffix loop of seed 000 as
+ * error per point, {@code model / measured - 1}. The model runs the suffix loop of Feature #22186 as
  * {@code slotlab measure} does ({@link SliceLoop}, nothing kept, the current source length and N);
  * the source state is the one the measurement names ({@link SubseqMeasurement#benchmark}), else the
  * current one.

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict json-unescape} against seed 004's json_unescape.csv (ruby/json PR #1135). */
+/** {@code predict json-unescape} against ruby/json PR #1135's json_unescape.csv (ruby/json PR #1135). */
 class PredictJsonUnescapeTest {
 
     /** The default run: the PR's document (generated:escaped,200x62600), all three policies, glibc. */

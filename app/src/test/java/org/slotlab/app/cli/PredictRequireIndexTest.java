@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict require-index} against seed 001's require_index.csv (Feature #14460). */
+/** {@code predict require-index} against Feature #14460's require_index.csv (Feature #14460). */
 class PredictRequireIndexTest {
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict str-buf} against seed 003's str_buf_min.csv (Feature #12025). */
+/** {@code predict str-buf} against Feature #12025's str_buf_min.csv (Feature #12025). */
 class PredictStrBufTest {
 
     private static double publishedMaxrssKib(long i) {

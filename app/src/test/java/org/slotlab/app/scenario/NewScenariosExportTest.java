@@ -14,7 +14,7 @@ import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.charts.SlotlabTheme;
 
-/** The scenarios of issues 4 and 5 through the existing export path and scenario files. */
+/** The buffer, parsers and Class#new scenarios through the export path and scenario files. */
 class NewScenariosExportTest {
 
     @TempDir

@@ -26,7 +26,7 @@ class StrBufMinScenarioTest {
     @Test
     void rssChart_powerOfTwo_holdsTheModelsRssAt127And128() {
         ScenarioRun r = run();
-        var model = StrBufWorkload.predict(StrBufWorkload.Params.seed003(StringBufferRules.ruby24devAfter(),
+        var model = StrBufWorkload.predict(StrBufWorkload.Params.threadSetting(StringBufferRules.ruby24devAfter(),
                 List.of(Allocators.byName("power-of-two")), List.of(127L, 128L)));
         JFreeChart c = chart(r, StrBufMinScenario.RSS);
         assertThat(XyData.y(c, 0, "power-of-two", 127)).isEqualTo(model.get(0).rssKib());

@@ -25,11 +25,11 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The scenarios of issues 4 and 5 in the window: picked in the navigator, their charts appear. */
+/** The buffer, parsers, split and Class#new scenarios in the window: picked in the navigator, their charts appear. */
 @ExtendWith(ApplicationExtension.class)
 class NewScenariosFxTest {
 
-    /** The scenario ids of issues 4 (S4, S5, S6) and 5 (S3, S7). */
+    /** The ids of the scenarios after the substring and slot-size ones. */
     static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeScenario.ID,
             RequireIndexScenario.ID, ParsersScenario.ID, ClassNewScenario.ID);
 

@@ -88,7 +88,7 @@ public final class ScreenshotTour {
                 return null;
             });
             fx(() -> vm.selectScenario("slot-size"));
-            fx(() -> vm.importMeasured(new OverlaySource(fixtures.resolve("seed000_slot_gc_count.csv").toString(), "auto", "")));
+            fx(() -> vm.importMeasured(new OverlaySource(fixtures.resolve("byroot_slot_gc_count.csv").toString(), "auto", "")));
             pause(3);
             snap(() -> view, "slot-overlay.png");
             root("slot-overlay-screen.png");

@@ -114,7 +114,7 @@ class WorkbenchOverlayTest {
 
     @Test
     void slotGcTable_onTheSlotScenario_goesOnTheGcAxis() throws Exception {
-        Path f = Fixtures.copy("seed000_slot_gc_count.csv", dir);
+        Path f = Fixtures.copy("byroot_slot_gc_count.csv", dir);
         vm.selectScenario(SlotSizeScenario.ID);
 
         vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
@@ -124,7 +124,7 @@ class WorkbenchOverlayTest {
         while (plot.getDataset(last) == null) {
             last--;
         }
-        assertThat(plot.getDataset(last).getRowKey(0).toString()).startsWith("measured: seed000_slot_gc_count.csv");
+        assertThat(plot.getDataset(last).getRowKey(0).toString()).startsWith("measured: byroot_slot_gc_count.csv");
         assertThat(plot.getRangeAxisIndex(plot.getRangeAxisForDataset(last))).isEqualTo(1);
         assertThat(plot.getDataset(last).getValue(0, plot.getDataset(last).getColumnIndex(32))).isEqualTo(67.0);
     }

@@ -19,9 +19,9 @@ import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.SpeedRatioChart;
 
 /**
- * Every Slotlab chart filled with the published numbers of seed {@code 000_30e668f7bc580535.txt}
+ * Every Slotlab chart filled with the published numbers of Feature #22186 (https://bugs.ruby-lang.org/issues/22186)
  * (read from {@code sample-data/reference/*.csv}), so the charts can be looked at before the model
- * exists. Where a chart needs a "model" series the seed does not publish, it is derived in the
+ * exists. Where a chart needs a "model" series the thread does not publish, it is derived in the
  * open: GC counts per length by interpolating byroot's slot table at the slot size himura467
  * reported, retained MiB as R x slot bytes, the slot model as a least-squares line through
  * byroot's table. These are previews, not results.

@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A JSON document reduced to what scenario S6 needs: its name, its size and its string tokens
+ * A JSON document reduced to what the JSON unescape workload needs: its name, its size and its string tokens
  * as {@link JsonStringScanner} measures them. Built the same way from a generated spec
  * ({@link JsonDocumentGenerator}), a file, or a sample shipped under {@code sample-data/json/}
- * (seed 004_9c093df531fdd819.txt).
+ * (ruby/json PR #1135, https://github.com/ruby/json/pull/1135).
  *
  * @param name     where it came from (spec, path or classpath resource)
  * @param bytes    document length, bytes

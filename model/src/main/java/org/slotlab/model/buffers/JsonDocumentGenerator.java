@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Deterministic JSON documents for scenario S6 (ruby/json PR #1135, seed
- * 004_9c093df531fdd819.txt): an array of {@code count} strings of multilingual prose, written
+ * Deterministic JSON documents for the JSON unescape workload (ruby/json PR #1135, 
+ * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135)): an array of {@code count} strings of multilingual prose, written
  * the way Python's {@code json.dumps} writes them, either with {@code ensure_ascii=True} (every
  * non-ASCII character a {@code \\uXXXX} escape, "Python's default") or without escapes (UTF-8).
  * Both variants hold the same text, drawn from a seeded SplitMix64 generator so that every run and

@@ -11,7 +11,7 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.RssEstimate;
 
 /**
- * Scenario S6 (ruby/json PR #1135, seed 004_9c093df531fdd819.txt): what the strings of a parsed
+ * The JSON unescape workload (ruby/json PR #1135, https://github.com/ruby/json/pull/1135): what the strings of a parsed
  * JSON document retain under each {@link UnescapePolicy}, per allocator, and what it costs in
  * time. A pure function from {@link Params} to {@link Row}s; {@link #tradeoff} adds the
  * maintainer's side (byroot: "not worth risking a realloc for a string that will likely be thrown

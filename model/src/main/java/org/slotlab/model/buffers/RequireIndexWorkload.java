@@ -11,7 +11,7 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.RssEstimate;
 
 /**
- * Scenario S4 (Feature #14460, seed 001_08788c9ff6bd8cb1.txt): the keys of {@code require}'s
+ * The require-index workload (Feature #14460, https://bugs.ruby-lang.org/issues/14460): the keys of {@code require}'s
  * {@code loaded_features_index}, strdup'ed (CRuby 2.5, load.c {@code features_index_add} /
  * {@code features_index_add_single}) versus indexed into the feature strings (r62404, 2.6).
  *

@@ -9,7 +9,7 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.RssEstimate;
 
 /**
- * Scenario S5 (Feature #12025, seed 003_d065c5278e912b9b.txt): {@code Array.new(count){ " " * i }}
+ * The STR_BUF_MIN_SIZE workload (Feature #12025, https://bugs.ruby-lang.org/issues/12025): {@code Array.new(count){ " " * i }}
  * (or a million buffers of capacity c) and the resident set each allocator makes of it. A pure
  * function from {@link Params} to one {@link Row} per (allocator, size).
  *
@@ -39,7 +39,7 @@ public final class StrBufWorkload {
     /** Page size behind BSD time's fault count and the KiB of maxrss, bytes. */
     public static final long OS_PAGE_BYTES = 4096;
     /**
-     * Interpreter baseline used to reproduce seed 003, KiB: 0, because the thread gives none and
+     * Interpreter baseline used to reproduce Feature #12025, KiB: 0, because the thread gives none and
      * slots + array + buffers already exceed its 127 reading (162,720 KiB) by 5.7%. A `ruby -e`
      * process of that era is ~10 MiB; pass it as {@link Params#interpreterBaselineKib} for
      * absolute predictions of your own runs.
@@ -48,7 +48,7 @@ public final class StrBufWorkload {
 
     /** What each of the {@code count} array elements is. */
     public enum Workload {
-        /** {@code " " * i}: rb_str_times, exact size (what seed 003 measured). */
+        /** {@code " " * i}: rb_str_times, exact size (what Feature #12025 measured). */
         TIMES("\" \" * i"),
         /** {@code rb_str_buf_new(c)}: the C API with the STR_BUF_MIN_SIZE floor. */
         BUF_NEW("rb_str_buf_new(c)"),
@@ -81,7 +81,7 @@ public final class StrBufWorkload {
      * @param rules                 the CRuby era (string rules + layout)
      * @param allocators            allocators to compare
      * @param sizes                 i (string length) or c (capacity) values, bytes
-     * @param count                 array length (1,000,000 in seed 003)
+     * @param count                 array length (1,000,000 in Feature #12025)
      * @param workload              what each element is
      * @param interpreterBaselineKib RSS of the interpreter before the loop, KiB
      */
@@ -109,8 +109,8 @@ public final class StrBufWorkload {
             }
         }
 
-        /** Seed 003's program on the given era: {@code Array.new(1_000_000){ " " * i }}. */
-        public static Params seed003(StringBufferRules rules, List<Allocator> allocators, List<Long> sizes) {
+        /** Feature #12025's program on the given era: {@code Array.new(1_000_000){ " " * i }}. */
+        public static Params threadSetting(StringBufferRules rules, List<Allocator> allocators, List<Long> sizes) {
             return new Params(rules, allocators, sizes, 1_000_000, Workload.TIMES, THREAD_BASELINE_KIB);
         }
     }

@@ -2,7 +2,7 @@ package org.slotlab.model.buffers;
 
 /**
  * Time coefficients of the JSON unescape scenario, each with its unit and where it comes from.
- * Only {@code nsPerRawByte} is fitted to seed 004_9c093df531fdd819.txt (stock json parses a
+ * Only {@code nsPerRawByte} is fitted to ruby/json PR #1135 (https://github.com/ruby/json/pull/1135) (stock json parses a
  * 130 KB heavily-escaped document in 0.125-0.129 ms: 0.127 ms / 130,000 B); the others are
  * documented assumptions for glibc on a current x86-64 core, to be replaced by measurements.
  * {@code cpuNsPerByteSecond} is the exchange rate of the lifetime tradeoff: how many ns of CPU

@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
  * Verbose runs print {@code name: ruby ...} description lines first.
  * <p>
  * Also reads the same table as it looks when copied out of a rendered page (bugs.ruby-lang.org),
- * where cells are separated by tabs and the heading and separator are gone; seed
- * 000_30e668f7bc580535.txt (byroot's str_subseq run) is such a copy. Without a heading the metric
+ * where cells are separated by tabs and the heading and separator are gone; 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) (byroot's str_subseq run) is such a copy. Without a heading the metric
  * is benchmark-driver's default, the ips runner's "Iteration per second (i/s)".
  */
 public final class BenchmarkDriverMarkdownImporter implements Importer {

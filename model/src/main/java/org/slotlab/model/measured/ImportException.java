@@ -6,7 +6,7 @@ package org.slotlab.model.measured;
  * problem is the file as a whole) and then says what was expected, e.g.
  * {@code out.md:9: expected 2 cells (one per executable: compare-ruby, built-ruby), found 1; is the table truncated?}.
  * Importers parse a whole file before returning anything, so a thrown exception always means
- * nothing was imported. Source: issue 6, "Malformed or truncated input: a message naming the
+ * nothing was imported. Malformed or truncated input gets "a message naming the
  * file and line, nothing half-imported".
  */
 public final class ImportException extends Exception {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * Comparison block is lib/benchmark/compare.rb: {@code label: 39290346.8 i/s} for the baseline,
  * then {@code - 1.06x  slower}, {@code - 2.05x  (± 0.00) faster} or
  * {@code - same-ish: difference falls within error}. A {@code ruby X.Y...} line before the reports
- * (RUBY_DESCRIPTION, as in seed 000_30e668f7bc580535.txt) names the executable.
+ * (RUBY_DESCRIPTION, as in Feature #22186 (https://bugs.ruby-lang.org/issues/22186)) names the executable.
  * Points: {@code ips} (the Comparison's unscaled value when present), {@code ips_error_pct},
  * {@code ns_per_op}, and {@code speed_ratio} against the Comparison's baseline (slower as 1/x).
  */

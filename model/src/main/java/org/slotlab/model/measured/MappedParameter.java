@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * The model parameter a measured benchmark stands for, e.g. {@code len = 100} for byroot's
- * {@code size100} (seed 000_30e668f7bc580535.txt, str_subseq micro-benchmark) or
+ * {@code size100} (Feature #22186, https://bugs.ruby-lang.org/issues/22186, str_subseq micro-benchmark) or
  * {@code slot_size = 640} for a row of the harness-gc heap table. Names are the model's words:
  * {@link #LEN} (string length in bytes, CRuby's {@code len} in {@code str_subseq}) and
  * {@link #SLOT_SIZE} (CRuby's {@code slot_size} from {@code GC.stat_heap}, bytes).

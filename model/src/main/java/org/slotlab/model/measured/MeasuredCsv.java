@@ -16,7 +16,7 @@ import java.util.Set;
  * workbench overlay: one row per {@link MeasuredPoint}, columns {@value #HEADER}. Values are
  * written with the shortest decimal that reads back to the same double
  * ({@code BigDecimal.valueOf(d)}, no exponent), so write-then-read is exact. Fields containing a
- * comma, quote or line break are quoted as RFC 4180 says. Issue 6: "writes a plain CSV that
+ * comma, quote or line break are quoted as RFC 4180 says: "a plain CSV that
  * render and the workbench can overlay".
  */
 public final class MeasuredCsv {

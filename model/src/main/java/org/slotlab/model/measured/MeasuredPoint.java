@@ -5,7 +5,7 @@ import java.util.Optional;
 
 /**
  * One number a benchmark tool reported: benchmark {@code size23} on executable
- * {@code built-ruby} ran at {@code 52.254M} {@code i/s} (seed 000_30e668f7bc580535.txt,
+ * {@code built-ruby} ran at {@code 52.254M} {@code i/s} (Feature #22186, https://bugs.ruby-lang.org/issues/22186,
  * benchmark-driver markdown). The metric is one of {@link Metric}'s names, the unit is the
  * tool's own ({@code i/s}, {@code ns}, {@code ms}, {@code x}, {@code count}, {@code bytes}).
  * The parameter is what the benchmark measures in model terms, once a {@link NameMapping} or

@@ -11,7 +11,7 @@ import java.util.stream.Collectors;
  * it ({@code benchmark-driver} / {@code benchmark-driver-markdown}, ...), the executables it
  * compared in the tool's order (benchmark-driver's {@code compare-ruby}, {@code built-ruby};
  * ruby-bench's {@code -e name::ruby}), and the points. Immutable; {@link #withMapping} returns a
- * copy with parameters filled in. Source: issue 6, "Import measured results as overlays".
+ * copy with parameters filled in.
  */
 public record MeasuredSet(String source, String tool, String format, List<String> executables,
                           List<MeasuredPoint> points) {

@@ -14,7 +14,7 @@ import java.util.regex.PatternSyntaxException;
 
 /**
  * Rules that turn a benchmark's name into the model parameter it measures, e.g. byroot's
- * {@code size100} (seed 000_30e668f7bc580535.txt, benchmark-driver str_subseq run) into
+ * {@code size100} (Feature #22186, https://bugs.ruby-lang.org/issues/22186, benchmark-driver str_subseq run) into
  * {@code len = 100}, or his slot-size reports {@code "640"} (same seed, benchmark-ips
  * {@code x.report("#{size}")}) into {@code slot_size = 640}. A rule is a Java regex that must
  * match the whole name and whose first group is the value in bytes; the first matching rule wins.
@@ -70,8 +70,8 @@ public final class NameMapping {
     }
 
     /**
-     * The default rules: {@code size(\d+) => len} and {@code len_?(\d+) => len} (the seed's
-     * str_subseq benchmarks), then a bare number {@code (\d+) => slot_size} (the seed's slot-size
+     * The default rules: {@code size(\d+) => len} and {@code len_?(\d+) => len} (Feature #22186's
+     * str_subseq benchmarks), then a bare number {@code (\d+) => slot_size} (the thread's slot-size
      * benchmark names reports after {@code ObjectSpace.memsize_of}, i.e. the slot size).
      */
     public static NameMapping defaults() {

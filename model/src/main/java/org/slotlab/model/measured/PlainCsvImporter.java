@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 
 /**
  * A plain CSV of measurements against a length or a slot size, as people paste from their own
- * scripts (e.g. byroot's "size 32: 67" GC counts in seed 000_30e668f7bc580535.txt become
+ * scripts (e.g. byroot's "size 32: 67" GC counts in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) become
  * {@code slot_bytes,gc_count} rows). The first column is the x: its header says which parameter
  * ({@code len...} -> {@code len}, {@code slot...} -> {@code slot_size}), its values are whole
  * bytes; every other column is a metric named by its header ({@code ns_per_op}, {@code gc_count}),

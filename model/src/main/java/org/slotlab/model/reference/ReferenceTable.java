@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * One published table from {@code sample-data/reference/} (copied from ../shared/reference: the
- * seed threads' numbers), read from the classpath so a packaged jar has them. Lines starting with
+ * published threads' numbers, each row's source column a public URL ({@link Source#byUrl})), read from the classpath so a packaged jar has them. Lines starting with
  * {@code #} are comments; fields may be double-quoted (RFC 4180).
  */
 public final class ReferenceTable {

@@ -3,8 +3,8 @@ package org.slotlab.model.string;
 /**
  * How an appending string grows its capacity when {@code len + n > capa}: the loop in CRuby's
  * {@code str_buf_cat} (2.4: string.c ~2590; 3.4: {@code str_buf_cat4} string.c:3400-3438, see
- * RUBY_FACTS.md "Buffers, capacity, resize"). Three generations, all in seed
- * 003_d065c5278e912b9b.txt: plain doubling; r55686's "after doubling the capacity, add one" so
+ * RUBY_FACTS.md "Buffers, capacity, resize"). Three generations, all in 
+ * Feature #12025 (https://bugs.ruby-lang.org/issues/12025): plain doubling; r55686's "after doubling the capacity, add one" so
  * that capa + 1 (the malloc request) stays a power of two; r55692's fix, which uses the
  * encoding's termlen instead of 1 and guards the doubling so it cannot overflow (Naohisa Goto:
  * "integer overflow may occur if capa == LONG_MAX / 2").

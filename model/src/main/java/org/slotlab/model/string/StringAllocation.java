@@ -3,7 +3,7 @@ package org.slotlab.model.string;
 /**
  * What CRuby allocates for one string: its slot and, unless embedded, its malloc'd buffer. The
  * malloc request is always {@code capa + termlen} ("the underlying C buffer is always 1 more
- * than the ruby buffer", seed 003_d065c5278e912b9b.txt); {@link #memsizeBytes()} is what
+ * than the ruby buffer", Feature #12025 (https://bugs.ruby-lang.org/issues/12025)); {@link #memsizeBytes()} is what
  * {@code ObjectSpace.memsize_of} reports (string.c rb_str_memsize, RUBY_FACTS.md).
  *
  * @param slotBytes          slot size holding the RString, bytes

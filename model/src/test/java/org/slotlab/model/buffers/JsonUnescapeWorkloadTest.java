@@ -23,7 +23,7 @@ import org.slotlab.model.buffers.JsonUnescapeWorkload.Params;
 import org.slotlab.model.buffers.JsonUnescapeWorkload.Row;
 import org.slotlab.model.malloc.Allocators;
 
-/** Seed 004 (ruby/json #1135): json_unescape.csv, the samples, and the policies' invariants. */
+/** ruby/json PR #1135 (ruby/json #1135): json_unescape.csv, the samples, and the policies' invariants. */
 class JsonUnescapeWorkloadTest {
 
     private static JsonDocument pr1135;

@@ -15,7 +15,7 @@ import org.slotlab.model.buffers.RequireIndexWorkload.Params;
 import org.slotlab.model.buffers.RequireIndexWorkload.Row;
 import org.slotlab.model.malloc.Allocators;
 
-/** Seed 001 (#14460): index keys, strdup vs indexed, and an honest comparison with require_index.csv. */
+/** Feature #14460 (#14460): index keys, strdup vs indexed, and an honest comparison with require_index.csv. */
 class RequireIndexWorkloadTest {
 
     private static final Params SAMPLE = new Params(LoadedFeatures.sample(),

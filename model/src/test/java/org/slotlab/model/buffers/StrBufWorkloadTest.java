@@ -12,11 +12,11 @@ import org.slotlab.model.buffers.StrBufWorkload.Row;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 
-/** Seed 003 (#12025): str_buf_min.csv on the power-of-two allocator, and the other allocators' shape. */
+/** Feature #12025 (#12025): str_buf_min.csv on the power-of-two allocator, and the other allocators' shape. */
 class StrBufWorkloadTest {
 
     private static Row predict(StringBufferRules rules, String allocator, long i) {
-        List<Row> rows = StrBufWorkload.predict(Params.seed003(rules, List.of(Allocators.byName(allocator)), List.of(i)));
+        List<Row> rows = StrBufWorkload.predict(Params.threadSetting(rules, List.of(Allocators.byName(allocator)), List.of(i)));
         return rows.get(0);
     }
 

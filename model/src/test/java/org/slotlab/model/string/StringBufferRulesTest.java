@@ -13,12 +13,12 @@ import org.slotlab.model.buffers.StrBufWorkload;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Buffer placement per era (seed 003, RUBY_FACTS.md) and the growth rule's overflow guard. */
+/** Buffer placement per era (Feature #12025, RUBY_FACTS.md) and the growth rule's overflow guard. */
 class StringBufferRulesTest {
 
     @ParameterizedTest(name = "{0} {1}({2}) -> memsize {3}")
     @CsvSource({
-            // seed 003: " " * i on 2.4-dev is 40 B + malloc(i + 1) above 23 bytes
+            // Feature #12025: " " * i on 2.4-dev is 40 B + malloc(i + 1) above 23 bytes
             "ruby-2.4-after, times, 23, 40",
             "ruby-2.4-after, times, 127, 168",
             "ruby-2.4-after, times, 128, 169",
@@ -75,7 +75,7 @@ class StringBufferRulesTest {
 
     @Test
     void plusOneGrowth_atHalfLongMax_wrapsTheMallocRequest() {
-        // Naohisa Goto (seed 003): "integer overflow may occur if capa == LONG_MAX / 2"
+        // Naohisa Goto (Feature #12025): "integer overflow may occur if capa == LONG_MAX / 2"
         long capa = Long.MAX_VALUE / 2;
         long grown = GrowthRule.DOUBLE_PLUS_ONE.grow(capa, capa + 1, 1);
         assertThat(grown).isEqualTo(Long.MAX_VALUE);
