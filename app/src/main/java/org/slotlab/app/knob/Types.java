@@ -219,7 +219,7 @@ public final class Types {
 
             @Override
             public String format(List<Long> v) {
-                return String.join(",", v.stream().map(String::valueOf).toList());
+                return compact(v);
             }
 
             @Override public String syntax() { return "LIST"; }
@@ -266,6 +266,33 @@ public final class Types {
             @Override public Object toJson(List<Double> v) { return v; }
             @Override public Class<?> valueClass() { return List.class; }
         };
+    }
+
+    /** Shortest run of values that makes a range: fewer are listed one by one. */
+    private static final int MIN_RUN = 3;
+
+    /**
+     * Whole numbers as {@link #parseLongs} reads them back, runs of equal steps written as ranges:
+     * {@code 96,97,...,160} is {@code 96-160}, {@code 0,8,16,...,1024} is {@code 0-1024:8}.
+     */
+    public static String compact(List<Long> v) {
+        List<String> out = new ArrayList<>();
+        int i = 0;
+        while (i < v.size()) {
+            int j = i + 1;
+            long step = j < v.size() ? v.get(j) - v.get(i) : 0;
+            while (step > 0 && j + 1 < v.size() && v.get(j + 1) - v.get(j) == step) {
+                j++;
+            }
+            if (step > 0 && j - i + 1 >= MIN_RUN) {
+                out.add(v.get(i) + "-" + v.get(j) + (step == 1 ? "" : ":" + step));
+                i = j + 1;
+            } else {
+                out.add(Long.toString(v.get(i)));
+                i++;
+            }
+        }
+        return String.join(",", out);
     }
 
     /** Whole numbers and ranges: {@code 1,23,50} or {@code 16-256:16}; each >= 0. */

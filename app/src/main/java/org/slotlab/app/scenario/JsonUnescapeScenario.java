@@ -91,7 +91,7 @@ public final class JsonUnescapeScenario implements Scenario {
             .describe("Malloc models whose footprint of the retained buffers is tabled; the bars show the first, the "
                     + "break-even lifetimes glibc (or the first).");
     public static final Knob<List<Double>> LIFETIMES = Knob.of("lifetime", "lifetimes",
-                    Types.decimalsList(0, MAX_LIFETIME, "seconds"), List.of(0.001, 0.1, 1.0, 10.0, 60.0, 600.0, 3600.0))
+                    Types.decimalsList(0, MAX_LIFETIME, "seconds"), List.of(0.001, 0.01, 0.1, 1.0, 10.0))
             .unit("s").section(SECTION)
             .describe("How long the parsed document lives, seconds: the rows of the tradeoff table, and the span of the "
                     + "tradeoff chart (smallest positive to largest). The resident bytes a shrink saves pay for its extra "

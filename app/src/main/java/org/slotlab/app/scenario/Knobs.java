@@ -44,7 +44,7 @@ public final class Knobs {
      * {@code --layout} when both are given.
      */
     public static final Knob<String> RUBY = Knob.of("layout", "Ruby", rubyType(), RubyPreset.DEFAULT)
-            .section(RUBY_SECTION).alias("--era")
+            .section("Ruby").alias("--era")
             .describe("The CRuby version: its heaps and its string-buffer rules (STR_BUF_MIN_SIZE, what rb_str_buf_new "
                     + "embeds, capacity growth, string.c). " + presets());
 

@@ -236,8 +236,7 @@ public final class ParametersView extends ScrollPane {
 
     private Node byType(Knob<?> k) {
         if (k.defaultValue() instanceof Boolean) {
-            CheckBox box = new CheckBox(k.label());
-            box.setMnemonicParsing(false);
+            CheckBox box = new CheckBox();
             register(k.name(), box, k);
             box.selectedProperty().addListener((o, a, b) -> {
                 if (!updating) {
@@ -256,7 +255,9 @@ public final class ParametersView extends ScrollPane {
         TextField f = new TextField();
         register(k.name(), f, k);
         commitOnAction(f, t -> vm.setText(null, k.name(), t));
-        refreshers.put(k.name(), s -> setIfNotFocused(f, s.text(k.name())));
+        // whole numbers read with thousands separators (2,000,000); the knob reads them back
+        refreshers.put(k.name(), s -> setIfNotFocused(f, s.value(k.name()) instanceof Long n
+                ? String.format(java.util.Locale.ROOT, "%,d", n) : s.text(k.name())));
         return f;
     }
 

@@ -128,14 +128,14 @@ class OneClassScenarioFxTest {
         // panel: one editor per knob, with the knob's description as tooltip
         ParametersView panel = wb.view.parameters;
         TextField count = (TextField) panel.control("count").orElseThrow();
-        assertThat(count.getText()).isEqualTo("1000");
+        assertThat(count.getText()).isEqualTo("1,000");
         assertThat(count.getTooltip().getText()).isEqualTo("Strings in the Array.");
         assertThat(panel.control("len")).isPresent();
         assertThat(((ComboBox<?>) panel.control("layout").orElseThrow()).getValue()).isEqualTo("ruby-3.4");
         double before = XyData.y(chart(robot), 0, "model", 1000);
 
         // when: count is typed into its field
-        robot.clickOn(count).eraseText(4).write("2000").type(KeyCode.ENTER);
+        robot.clickOn(count).eraseText(5).write("2000").type(KeyCode.ENTER);
         wb.awaitCharts();
         // then: the settings and the chart follow, and a bad value is refused with the rule
         assertThat(wb.vm.settings().get(TimesScenario.COUNT)).isEqualTo(2_000L);
