@@ -26,7 +26,7 @@ class NewScenariosExportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "split", "class-new"})
     void everyChart_exportsPngAndSvg_tableAsCsvAndMarkdown(String id) throws Exception {
         ScenarioRun r = run(id);
         assertThat(r.charts()).hasSameSizeAs(ScenarioRegistry.byId(id).charts());
@@ -46,7 +46,7 @@ class NewScenariosExportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "split", "class-new"})
     void scenarioFile_roundTripsTheScenarioId(String id) throws Exception {
         Settings p = ScenarioRegistry.byId(id).defaults().withText("layout", "ruby-3.1");
         Path file = dir.resolve(id + ScenarioFile.SUFFIX);

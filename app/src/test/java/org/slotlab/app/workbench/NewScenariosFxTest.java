@@ -31,7 +31,7 @@ class NewScenariosFxTest {
 
     /** The ids of the scenarios after the substring and slot-size ones. */
     static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeScenario.ID,
-            RequireIndexScenario.ID, ParsersScenario.ID, ClassNewScenario.ID);
+            RequireIndexScenario.ID, ParsersScenario.ID, org.slotlab.app.scenario.SplitScenario.ID, ClassNewScenario.ID);
 
     private FxWorkbench wb;
     private WorkbenchViewModel vm;
