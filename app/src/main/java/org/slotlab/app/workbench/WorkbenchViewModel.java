@@ -572,12 +572,17 @@ public final class WorkbenchViewModel implements AutoCloseable {
 
     /** Derived values first, the settings last: listeners of {@code settings} see a consistent state. */
     private void setState(State next) {
+        boolean switched = state == null || !state.scenario().equals(next.scenario());
         state = next;
         Settings s = next.current();
         Scenario sc = ScenarioRegistry.byId(s.scenario());
         RubyLayout l = s.has(Knobs.LAYOUT.name()) ? ModelInputs.layout(s) : null;
         layout.set(l);
-        pinsView.setPredicate(p -> p.settings().scenario().equals(s.scenario()));
+        if (switched) {
+            // a new predicate refilters the pins and redraws the compare panel's chips: only when the scenario changes
+            String id = s.scenario();
+            pinsView.setPredicate(p -> p.settings().scenario().equals(id));
+        }
         scenario.set(sc);
         largestEmbedded.set(l != null && s.has(Knobs.CANDIDATE) && s.value(Knobs.CANDIDATE.name()) instanceof String c
                 ? ModelInputs.largestEmbedded(l, c) : "");
