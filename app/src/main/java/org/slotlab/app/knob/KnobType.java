@@ -39,6 +39,11 @@ public interface KnobType<T> {
         return List.of();
     }
 
+    /** How a choice reads in a list, e.g. {@code times: " " * i}; the choice itself by default. */
+    default String choiceLabel(String choice) {
+        return choice;
+    }
+
     /** Whether a value of this type holds a subset of {@link #choices()} (check boxes, not a combo box). */
     default boolean many() {
         return false;

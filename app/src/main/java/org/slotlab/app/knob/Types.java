@@ -115,8 +115,15 @@ public final class Types {
 
     /** One of {@code names}; {@code what} names the kind in the message ("unknown keep mode 'x'"). */
     public static KnobType<String> oneOf(String what, List<String> names) {
+        return oneOf(what, names, n -> n);
+    }
+
+    /** One of {@code names}, each shown in a list as {@code label.apply(name)}. */
+    public static KnobType<String> oneOf(String what, List<String> names, java.util.function.UnaryOperator<String> label) {
         List<String> all = List.copyOf(names);
         return new KnobType<>() {
+            @Override public String choiceLabel(String choice) { return label.apply(choice); }
+
             @Override
             public String parse(String text) {
                 String t = text.strip();

@@ -76,7 +76,7 @@ public final class StrBufMinScenario implements Scenario {
 
     public static final Knob<String> RUBY = Knobs.RUBY.withDefault(THREAD_RUBY);
     public static final Knob<String> WORKLOAD = Knob.of("workload", "workload", Types.oneOf("workload",
-                    List.of("times", "buf-new", "capacity")), "times")
+                    List.of("times", "buf-new", "capacity"), w -> w + ": " + StrBufWorkload.Workload.parse(w).ruby()), "times")
             .section(SECTION)
             .describe("What each of the count strings is. times: \" \" * i (rb_str_times, exact size, string.c:2477-2532; "
                     + "the thread's bench_mem.rb). buf-new: rb_str_buf_new(c) / String.buffer(c) with the STR_BUF_MIN_SIZE "

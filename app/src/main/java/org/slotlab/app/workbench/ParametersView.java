@@ -265,6 +265,20 @@ public final class ParametersView extends ScrollPane {
         ComboBox<String> combo = new ComboBox<>();
         combo.getItems().setAll(k.type().choices());
         combo.setEditable(editable);
+        if (!editable && k.type().choices().stream().anyMatch(c -> !k.type().choiceLabel(c).equals(c))) {
+            combo.setConverter(new javafx.util.StringConverter<>() {
+                @Override
+                public String toString(String c) {
+                    return c == null ? "" : k.type().choiceLabel(c);
+                }
+
+                @Override
+                public String fromString(String text) {
+                    return k.type().choices().stream().filter(c -> k.type().choiceLabel(c).equals(text)).findFirst()
+                            .orElse(text);
+                }
+            });
+        }
         combo.setMaxWidth(Double.MAX_VALUE);
         register(k.name(), combo, k);
         combo.valueProperty().addListener((o, a, b) -> {
