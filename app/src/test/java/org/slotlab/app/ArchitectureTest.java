@@ -120,7 +120,7 @@ class ArchitectureTest {
         b.append("# The packages\n\n");
         b.append("Which package uses which, read from the compiled classes by `ArchitectureTest` (every reference in\n");
         b.append("the byte code). Arrows point one way: `app` uses `charts` and `model`, `charts` uses `model`, and the\n");
-        b.append("packages of `app` form no cycle. The test fails when this file and the classes disagree;\n");
+        b.append("packages of each module form no cycle. The test fails when this file and the classes disagree;\n");
         b.append("`ArchitectureTest.main` draws it again.\n\n");
         b.append("## Modules\n\n");
         Map<String, Set<String>> modules = new TreeMap<>();
