@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Re-runs the default cost profile's fit to seed 000 and prints the residual table (docs/FIT.md).
+# Re-runs the default cost profile's fit to Feature #22186 and prints the residual table (docs/FIT.md).
 # Usage: scripts/fit-profile.sh [--write model/src/main/resources/org/slotlab/model/cost/default-profile.json]
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes docs/screenshot.png, the README's picture of the workbench: the real app under Xvfb,
-# opened on scripts/screenshot.slotlab.json (the #22186 thread's settings, master vs cutoff:256,
+# opened on scripts/screenshot.slotlab.json (the settings of Feature #22186, master vs cutoff:256,
 # with the thread's first patch "no cutoff" pinned next to it), captured with ImageMagick.
 # Needs: xvfb xauth imagemagick (apt-get install -y --no-install-recommends xvfb xauth libgtk-3-0 imagemagick).
 # Usage: scripts/screenshot.sh [OUT.png]   (default docs/screenshot.png)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the JSON samples of scenario S6 (ruby/json PR #1135) with Python's own json module.
+"""Writes the JSON samples of the JSON unescape scenario (ruby/json PR #1135) with Python's own json module.
 
 reviews_ensure_ascii.json: json.dumps(ensure_ascii=True), Python's default: every non-ASCII
 character becomes a \\uXXXX escape (astral characters a surrogate pair).

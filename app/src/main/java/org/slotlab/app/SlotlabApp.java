@@ -9,8 +9,8 @@ import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 
 /**
- * The JavaFX workbench (issue 3): opens on the #22186 substring scenario with the thread's own
- * settings (seed {@code 000_30e668f7bc580535.txt}); a {@code .slotlab.json} argument opens that
+ * The JavaFX workbench: opens on the #22186 substring scenario with the thread's own
+ * settings (Feature #22186, https://bugs.ruby-lang.org/issues/22186); a {@code .slotlab.json} argument opens that
  * scenario instead. Results are computed on a background thread and published with
  * {@link Platform#runLater}.
  */

@@ -17,7 +17,7 @@ import org.jfree.data.category.CategoryDataset;
 /**
  * A short note centred over one category, kept inside the plot and raised above every bar (and
  * that bar's value label) it would otherwise cross: used for the worst-case multiplier of the retained
- * memory chart ("worst case 6.4× master", seed {@code 000_30e668f7bc580535.txt}).
+ * memory chart ("worst case 6.4× master", Feature #22186 (https://bugs.ruby-lang.org/issues/22186)).
  * JFreeChart's {@code CategoryTextAnnotation} anchors at the category middle with no pixel
  * offset, which put the note on top of the value label.
  */

@@ -18,10 +18,10 @@ import org.jfree.data.category.DefaultCategoryDataset;
 /**
  * Bars over named categories, grouped or stacked: policies, allocators, sites or parsers on the x
  * axis, the modelled series as bars and the published values as markers on the same categories.
- * Issue 4 draws retained capacity per unescape policy against json_unescape.csv (seed
- * {@code 004_9c093df531fdd819.txt}) and the require index per allocator (seed
- * {@code 001_08788c9ff6bd8cb1.txt}); issue 5 stacks the header values of each site as embedded /
- * copied / shared (http_headers.csv, seed {@code 000_30e668f7bc580535.txt}). The
+ * The JSON unescape scenario draws retained capacity per unescape policy against json_unescape.csv
+ * (ruby/json PR #1135), the require-index scenario its index per allocator (Feature #14460), the
+ * parsers scenario the header values of each site stacked as embedded / copied / shared
+ * (http_headers.csv, Feature #22186). The
  * {@code createDataset()} then {@code create(data)} shape of the JFreeChart demos.
  */
 public final class CategoryBarsChart {

@@ -19,7 +19,7 @@ import org.jfree.svg.SVGGraphics2D;
 
 /**
  * Writes a chart as PNG (1x or 2x) or SVG without a display ({@code java.awt.headless=true}).
- * The default 1200 px width reads well in a GitHub or Redmine comment (issue 3, "Export for
+ * The default 1200 px width reads well in a GitHub or Redmine comment ("Export for
  * issue threads"). At scale 2 the same 1200 x 675 layout is drawn through a scaled
  * {@link Graphics2D}, so the PNG is 2400 px wide with every font and line twice as large and
  * nothing re-flowed. SVG goes through JFreeSVG's {@link SVGGraphics2D} ({@code jfree/jfreesvg}).

@@ -20,7 +20,7 @@ import org.jfree.chart.ui.RectangleEdge;
 /**
  * A vertical dashed line between the last substring length that is still embedded and the first
  * that is shared, labelled e.g. {@code largest embedded length: 231 B}. For the 256 B cutoff of
- * seed {@code 000_30e668f7bc580535.txt} the largest embedded length is 231 B (232 is "shared as
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) the largest embedded length is 231 B (232 is "shared as
  * before"): CRuby {@code rb_str_embed_size(len, termlen) <= STR_SUBSEQ_EMBED_MAX_SIZE}. It sits
  * between categories, so the cutoff need not be one of the plotted lengths.
  */

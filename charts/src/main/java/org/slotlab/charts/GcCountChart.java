@@ -12,9 +12,9 @@ import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Chart 2 of issue 3: how many times GC runs while N substrings are made, per substring length,
+ * The GC-count chart: how many times GC runs while N substrings are made, per substring length,
  * baseline vs candidates as grouped bars. Larger slots mean fewer slots per page and more GC
- * runs, byroot's point in seed {@code 000_30e668f7bc580535.txt} ("larger pools have
+ * runs, byroot's point in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) ("larger pools have
  * proportionately less slots, hence end up triggering GC more often"; measured with
  * {@code GC.count} deltas, {@code sample-data/reference/slot_alloc_gc.csv}).
  */

@@ -16,7 +16,7 @@ import org.jfree.data.category.CategoryDataset;
  * bar (plus the gap to its neighbour), so labels never run into each other whatever the export
  * size, pixel scale or theme scale: all or none, decided once per drawing. The projector preview at
  * 1.5x showed {@code 48.848.8} before this. Without labels the reader reads the axis, as with
- * the tables of seed {@code 000_30e668f7bc580535.txt}.
+ * the tables of Feature #22186 (https://bugs.ruby-lang.org/issues/22186).
  */
 class LabelledBarRenderer extends BarRenderer {
 

@@ -1,8 +1,8 @@
 package org.slotlab.charts;
 
 /**
- * One value at one substring length: the unit of x in the substring charts of seed
- * {@code 000_30e668f7bc580535.txt} (len 50, 100, 200, 231, 250, 500, 999, 1000).
+ * One value at one substring length: the unit of x in the substring charts of 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) (len 50, 100, 200, 231, 250, 500, 999, 1000).
  * The unit of {@code value} is fixed by the chart that takes it (speed ratio, GC count, MiB).
  *
  * @param lenBytes substring length in bytes ({@code len} of CRuby's {@code str_subseq}), 0 or more

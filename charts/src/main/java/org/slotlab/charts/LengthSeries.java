@@ -7,7 +7,7 @@ import java.util.Set;
 
 /**
  * A named series of {@link LengthPoint}s: one policy's results (e.g. {@code master},
- * {@code cutoff 256}) or one source's published numbers (named by {@link Provenance#label()}).
+ * {@code cutoff 256}) or one source's published numbers (named by {@link org.slotlab.model.reference.Source#label()}).
  * Charts draw one bar group or marker set per series; names are the legend entries.
  *
  * @param name   legend label, not blank
@@ -31,7 +31,7 @@ public record LengthSeries(String name, List<LengthPoint> points) {
     }
 
     /** A series of published numbers, named after their source. */
-    public static LengthSeries published(Provenance source, List<LengthPoint> points) {
+    public static LengthSeries published(org.slotlab.model.reference.Source source, List<LengthPoint> points) {
         return new LengthSeries(source.label(), points);
     }
 }

@@ -15,9 +15,9 @@ import org.jfree.chart.plot.DatasetRenderingOrder;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Chart 3 of issue 3: memory retained by R kept substrings, per substring length, baseline vs
- * candidates as grouped bars, annotated with the worst-case multiplier. In seed
- * {@code 000_30e668f7bc580535.txt} master keeps 7.6 MB for 200,000 slices (a 40 B shared header
+ * The retained-memory chart: memory retained by R kept substrings, per substring length, baseline vs
+ * candidates as grouped bars, annotated with the worst-case multiplier. In 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) master keeps 7.6 MB for 200,000 slices (a 40 B shared header
  * each) while embedding without a cutoff keeps up to 195 MB (a 1024 B slot at len 999): "worst-case
  * retained memory drops from 25.6x to 6.4x" with the 256 B cutoff
  * ({@code sample-data/reference/subseq_retained.csv}).

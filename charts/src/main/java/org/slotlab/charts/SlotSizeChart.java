@@ -19,7 +19,7 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Chart 4 of issue 3: the slot-size scenario, byroot's table in seed {@code 000_30e668f7bc580535.txt}
+ * The slot-size chart, byroot's table in Feature #22186 (https://bugs.ruby-lang.org/issues/22186)
  * ({@code sample-data/reference/slot_alloc_gc.csv}): objects padded so one allocation fills one slot
  * of 32..1024 bytes; time per allocation (bars, left axis) and GC runs per 10M allocations (line,
  * right axis) rise with the slot size (25.45 ns and 67 GCs at 32 B, 67.06 ns and 1604 GCs at 1024 B).
@@ -63,7 +63,7 @@ public final class SlotSizeChart {
     /**
      * A named set of slot points: the model's or one published source's.
      *
-     * @param name   legend prefix (the model name, or {@link Provenance#label()})
+     * @param name   legend prefix (the model name, or {@link org.slotlab.model.reference.Source#label()})
      * @param points at most one point per slot size
      */
     public record SlotSeries(String name, List<SlotPoint> points) {
@@ -82,7 +82,7 @@ public final class SlotSizeChart {
             }
         }
 
-        public static SlotSeries published(Provenance source, List<SlotPoint> points) {
+        public static SlotSeries published(org.slotlab.model.reference.Source source, List<SlotPoint> points) {
             return new SlotSeries(source.label(), points);
         }
     }
@@ -92,7 +92,7 @@ public final class SlotSizeChart {
      *
      * @param title       chart title; may be empty
      * @param subtitle    one short line under the title; may be empty
-     * @param allocations how many allocations each GC count covers (10,000,000 in the seed); &gt; 0
+     * @param allocations how many allocations each GC count covers (10,000,000 in the thread); &gt; 0
      * @param model       the modelled numbers (bars + line)
      * @param published   published numbers, one series per source (markers)
      */

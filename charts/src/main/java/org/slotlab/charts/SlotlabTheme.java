@@ -32,7 +32,7 @@ import org.jfree.chart.ui.RectangleEdge;
 import org.jfree.chart.ui.RectangleInsets;
 
 /**
- * Slotlab's one chart theme, used by every chart and every export (issue 3, "one chart theme of
+ * Slotlab's one chart theme, used by every chart and every export ("one chart theme of
  * our own"): white background instead of JFreeChart's grey plot, light horizontal gridlines only,
  * the Okabe-Ito colour-blind-safe palette (Okabe &amp; Ito, "Color Universal Design", 2008),
  * the logical font {@code SansSerif} so text renders the same headless, and one {@code scale}

@@ -32,8 +32,8 @@ import org.jfree.data.category.CategoryDataset;
 import org.jfree.data.category.DefaultCategoryDataset;
 
 /**
- * Chart 1 of issue 3: speed ratio per substring length, the picture of himura467's tables in seed
- * {@code 000_30e668f7bc580535.txt} ("len / slot used / speed vs master": 1.34x faster at 50 B,
+ * The speed-ratio chart: speed ratio per substring length, the picture of himura467's tables in 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) ("len / slot used / speed vs master": 1.34x faster at 50 B,
  * 1.83x slower at 999 B). Bars grow up or down from a 1.0 baseline line; with one candidate each
  * bar is coloured faster or slower, with several (up to 3 pinned + current) each series has its
  * own colour. A dashed line marks the largest embedded length under the cutoff (CRuby
@@ -64,7 +64,7 @@ public final class SpeedRatioChart {
      * @param largestEmbeddedLenBytes the largest substring length (bytes) the candidate still embeds,
      *                                drawn as the cutoff marker; empty for no marker
      * @param published               published ratios (same unit), one series per source, named by
-     *                                {@link Provenance#label()}
+     *                                {@link org.slotlab.model.reference.Source#label()}
      */
     public record Data(String title, String subtitle, List<LengthSeries> candidates,
                        OptionalInt largestEmbeddedLenBytes, List<LengthSeries> published) {

@@ -24,9 +24,9 @@ import org.jfree.data.xy.XYSeriesCollection;
 
 /**
  * A numeric x against a numeric y: the modelled lines of the buffer and Class#new scenarios
- * (issues 4 and 5: RSS against i in seed {@code 003_d065c5278e912b9b.txt}, waste per malloc size
- * class, the JSON lifetime tradeoff of seed {@code 004_9c093df531fdd819.txt}, speedup against the
- * number of arguments in seed {@code 002_4f07ce29255794f5.txt}), the published points as
+ * (RSS against i in Feature #12025 (https://bugs.ruby-lang.org/issues/12025), waste per malloc size
+ * class, the JSON lifetime tradeoff of ruby/json PR #1135 (https://github.com/ruby/json/pull/1135), speedup against the
+ * number of arguments in Fast Allocations in Ruby 3.5 (https://railsatscale.com/2025-05-21-fast-allocations-in-ruby-3-5)), the published points as
  * unconnected markers in the published colours, and labelled vertical markers at the x values
  * the thread talks about (i = 127/128, a break-even lifetime). Same {@code createDataset()} then
  * {@code create(data)} shape as the other factories (JFreeChart demos, {@code jfree/jfreechart}).

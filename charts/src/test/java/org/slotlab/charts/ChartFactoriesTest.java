@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.awt.image.BufferedImage;
+import org.slotlab.model.reference.Source;
 import java.util.List;
 import java.util.OptionalInt;
 
@@ -17,7 +18,7 @@ import org.slotlab.charts.SlotSizeChart.SlotSeries;
 /** Every factory builds with empty and with multi-series data, themed, and draws headless. */
 class ChartFactoriesTest {
 
-    private static final Provenance HIMURA = new Provenance("himura467", "arm64 macOS", "000");
+    private static final Source HIMURA = Source.FEATURE_22186.measuredBy("himura467", "arm64 macOS");
 
     private static LengthSeries series(String name, double... lenValuePairs) {
         List<LengthPoint> points = new java.util.ArrayList<>();
@@ -52,7 +53,7 @@ class ChartFactoriesTest {
 
     @Test
     void speedRatio_singleCandidate_coloursBarsBySign_andMarksCutoff() {
-        // seed 000, himura467: 1.34x faster at 50 B, 1.31x slower at 250 B (0.763)
+        // Feature #22186, himura467: 1.34x faster at 50 B, 1.31x slower at 250 B (0.763)
         JFreeChart chart = SpeedRatioChart.create(new SpeedRatioChart.Data("speed", "frozen source",
                 List.of(series("no cutoff", 50, 1.34, 250, 0.763)), OptionalInt.of(231),
                 List.of(LengthSeries.published(HIMURA, List.of(new LengthPoint(50, 1.34))))));
@@ -65,7 +66,7 @@ class ChartFactoriesTest {
         assertThat(plot.getAnnotations()).hasSize(1);
         assertThat(((CutoffMarker) plot.getAnnotations().get(0)).label()).isEqualTo("largest embedded length: 231 B");
         assertThat(legend(chart)).containsExactly("no cutoff faster", "no cutoff slower",
-                "himura467, arm64 macOS (seed 000)", "1.0 = same speed");
+                "himura467, arm64 macOS (Feature #22186)", "1.0 = same speed");
         assertThat(plot.getRangeAxis().getLabel()).isEqualTo("speed ratio (baseline / candidate, \u00d7)");
     }
 
@@ -110,12 +111,12 @@ class ChartFactoriesTest {
         assertThat(plot.getRenderer(0).getItemPaint(1, 0)).isEqualTo(SlotlabTheme.SERIES.get(0));
         assertThat(plot.getRangeAxis().getLabel()).isEqualTo("GC count per 10M operations");
         assertThat(legend(chart)).containsExactly("master", "no cutoff", "cutoff 256",
-                "himura467, arm64 macOS (seed 000)");
+                "himura467, arm64 macOS (Feature #22186)");
     }
 
     @Test
-    void retained_worstCase_isSeed000Multiplier() {
-        // seed 000: 200,000 slices; master 40 B each, no cutoff 1024 B at len 999 -> 25.6x
+    void retained_worstCase_isTheThreadsMultiplier() {
+        // Feature #22186: 200,000 slices; master 40 B each, no cutoff 1024 B at len 999 -> 25.6x
         double mib = 1024.0 * 1024.0;
         RetainedChart.Data data = new RetainedChart.Data("retained", "", 200_000,
                 series("master", 231, 200_000 * 40 / mib, 999, 200_000 * 40 / mib),
@@ -145,8 +146,8 @@ class ChartFactoriesTest {
 
     @Test
     void slotSize_twoAxes_overlayOnBoth() {
-        // seed 000, byroot: 32 B 25.45 ns 67 GCs; 1024 B 67.06 ns 1604 GCs per 10M allocations
-        SlotSeries published = SlotSeries.published(new Provenance("byroot", "arm64-darwin25", "000"),
+        // Feature #22186, byroot: 32 B 25.45 ns 67 GCs; 1024 B 67.06 ns 1604 GCs per 10M allocations
+        SlotSeries published = SlotSeries.published(Source.FEATURE_22186.measuredBy("byroot", "arm64-darwin25"),
                 List.of(new SlotPoint(32, 25.45, 67), new SlotPoint(1024, 67.06, 1604)));
         JFreeChart chart = SlotSizeChart.create(new SlotSizeChart.Data("slots", "", 10_000_000,
                 new SlotSeries("model", List.of(new SlotPoint(32, 26, 70), new SlotPoint(40, 27, 80))),
@@ -158,7 +159,7 @@ class ChartFactoriesTest {
         assertThat(plot.getRangeAxisIndex(plot.getRangeAxisForDataset(3))).isEqualTo(1);
         assertThat(plot.getDataset(0).getColumnKeys()).containsExactly(32, 40, 1024);
         assertThat(legend(chart)).containsExactly("model: ns/alloc", "model: GC count",
-                "byroot, arm64-darwin25 (seed 000): ns/alloc", "byroot, arm64-darwin25 (seed 000): GC count");
+                "byroot, arm64-darwin25 (Feature #22186): ns/alloc", "byroot, arm64-darwin25 (Feature #22186): GC count");
     }
 
     @Test

@@ -26,7 +26,7 @@ import org.slotlab.model.layout.RubyLayout;
  * runs {@link ProfileCalibration#calibrate} (layout.rb, then timing.rb) as a {@link ProbeJob} and
  * writes the fitted profile, which carries the layout it read, so the workbench can select it and
  * switch to that layout. {@link #summary} is the fit report the dialog shows: the layout read,
- * each coefficient with its 95% interval, R² (as {@code slotlab calibrate} prints it). Issue 6,
+ * each coefficient with its 95% interval, R² (as {@code slotlab calibrate} prints it).
  * "Calibration".
  */
 public final class CalibrationModel {

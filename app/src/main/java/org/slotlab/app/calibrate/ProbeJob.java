@@ -25,7 +25,7 @@ import org.slotlab.model.calibrate.ProbeProgress;
  * kill the Ruby's process tree (RubyProbeRunner: an interrupted wait destroys the process) and
  * end as {@link State#CANCELLED}. Properties change only through {@code publisher} (the FX thread
  * in the app, the calling thread in tests). A failure is the runner's one-line message, never a
- * stack trace (issue 6: "Missing/old/broken/hanging ruby: a clear message").
+ * stack trace: a missing, old, broken or hanging ruby gets a clear message.
  *
  * @param <T> what the work produces
  */

@@ -27,7 +27,7 @@ import picocli.CommandLine.Spec;
  * R², the per-row residuals), and saves the profile with its layout, so that
  * {@code predict subseq --profile my.profile.json} needs no {@code --layout}. A missing, old,
  * broken or hanging Ruby is one line on stderr and exit code 2; Ctrl-C stops the Ruby and exits
- * 130. Issue 6, "Calibration".
+ * 130.
  */
 @Command(name = "calibrate", mixinStandardHelpOptions = true,
         description = {"Read the heap layout of a real ruby and fit a cost profile to probe timings on it."},

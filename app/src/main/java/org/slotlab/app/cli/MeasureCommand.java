@@ -12,6 +12,7 @@ import org.slotlab.model.calibrate.CalibrationException;
 import org.slotlab.model.calibrate.ProfileCalibration;
 import org.slotlab.model.calibrate.RubyProbeRunner;
 import org.slotlab.model.calibrate.SubseqMeasurement;
+import org.slotlab.app.knob.Types;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.measured.MeasuredCsv;
@@ -30,11 +31,11 @@ import picocli.CommandLine.Spec;
 /**
  * {@code slotlab measure --ruby PATH --len 1,23,50,100 [--source frozen|unfrozen-unshared]
  * [--count N] [--profile my.profile.json] --out measured.csv}: runs master's substring policy on
- * the real Ruby ({@link SubseqMeasurement}, the suffix {@code byteslice} loop of seed 000), writes
+ * the real Ruby ({@link SubseqMeasurement}, the suffix {@code byteslice} loop of Feature #22186), writes
  * the points as the normalised CSV of {@code slotlab import} ({@link MeasuredCsv}) so the workbench
  * overlays them on the model's curve, and prints model vs measured per length with the error. The
  * model runs the same loop ({@link SliceLoop}, master's policy) on the profile's layout, or on the
- * layout read from this Ruby when the profile carries none. Issue 6, "Predicted vs measured".
+ * layout read from this Ruby when the profile carries none.
  */
 @Command(name = "measure", mixinStandardHelpOptions = true,
         description = {"Measure master's str_subseq on a real ruby (suffix byteslice loop) and compare with the model."},
@@ -72,6 +73,21 @@ public final class MeasureCommand implements Callable<Integer> {
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
+    /** The --profile file, or the shipped profile; a missing or broken file is named. */
+    private CostProfile profile() {
+        if (profile == null) {
+            return CostProfile.defaultProfile();
+        }
+        if (!java.nio.file.Files.isRegularFile(profile)) {
+            throw new SlotlabCommand.UserInputException("--profile: no such file: " + profile);
+        }
+        try {
+            return CostProfile.load(profile);
+        } catch (CostProfile.ProfileFormatException e) {
+            throw new SlotlabCommand.UserInputException("--profile: " + e.getMessage());
+        }
+    }
+
     @Override
     public Integer call() {
         PrintWriter stdout = spec.commandLine().getOut();
@@ -80,10 +96,13 @@ public final class MeasureCommand implements Callable<Integer> {
         if (state == SourceState.ALREADY_SHARED) {
             throw new IllegalArgumentException("--source: already-shared cannot be measured; use frozen or unfrozen-unshared");
         }
-        List<Long> lenList = Lists.parseLongs("--len", lens);
-        ModelOptions model = new ModelOptions();
-        model.profile = profile;
-        CostProfile costs = model.profile();
+        List<Long> lenList;
+        try {
+            lenList = Types.parseLongs(lens);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--len: " + e.getMessage());
+        }
+        CostProfile costs = profile();
         SubseqMeasurement m;
         RubyLayout layout;
         RubyProbeRunner runner;

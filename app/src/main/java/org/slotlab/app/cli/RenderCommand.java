@@ -76,7 +76,7 @@ public final class RenderCommand implements Callable<Integer> {
         } catch (ScenarioFile.ScenarioFormatException e) {
             throw new SlotlabCommand.UserInputException(e.getMessage());
         }
-        Scenario s = ScenarioRegistry.byId(request.parameters().scenario());
+        Scenario s = ScenarioRegistry.byId(request.settings().scenario());
         List<ChartSpec> charts = selected(s);
         ScenarioRun run = s.compute(request, SlotlabTheme.standard(), () -> false);
         List<Path> written = new ArrayList<>();

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
  * {@code measure}): which {@code ruby}, the timeout per probe, a progress printer that says which
  * probe, step i/n and the time left (estimated from the steps so far), and a shutdown hook so that
  * Ctrl-C interrupts the waiting thread, which makes {@link RubyProbeRunner} kill the Ruby's process
- * tree (issue 6: "never a hang").
+ * tree: never a hang.
  */
 public final class RubyProcessOptions {
 

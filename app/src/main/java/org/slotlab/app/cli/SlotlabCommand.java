@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  * The {@code slotlab} command line: headless predictions and exports. Bad arguments or input get
  * one clear line on stderr and exit code 2, never a stack trace.
  */
-@Command(name = "slotlab", mixinStandardHelpOptions = true, versionProvider = SlotlabCommand.Version.class,
+@Command(name = "slotlab", mixinStandardHelpOptions = true, versionProvider = SlotlabCommand.VersionProvider.class,
         description = "Model how CRuby allocates strings into heap slots and malloc buffers.",
         subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class,
             CalibrateCommand.class,
@@ -30,6 +30,7 @@ public final class SlotlabCommand implements Runnable {
     /** A command line with Slotlab's error handling installed. */
     public static CommandLine commandLine() {
         CommandLine cl = new CommandLine(new SlotlabCommand());
+        PredictCommand.addScenarios(cl.getSubcommands().get("predict"));
         cl.setParameterExceptionHandler((ex, args) -> {
             PrintWriter err = ex.getCommandLine().getErr();
             err.println("slotlab: " + ex.getMessage());
@@ -57,11 +58,10 @@ public final class SlotlabCommand implements Runnable {
 
     /** The version the jar was built as. */
     public static String version() {
-        String v = SlotlabCommand.class.getPackage().getImplementationVersion();
-        return v == null ? "0.1.0-dev" : v;
+        return org.slotlab.app.report.Version.current();
     }
 
-    static final class Version implements CommandLine.IVersionProvider {
+    static final class VersionProvider implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
             return new String[] {"Slotlab " + version()};

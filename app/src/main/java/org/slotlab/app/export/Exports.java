@@ -11,7 +11,7 @@ import org.slotlab.charts.table.CsvWriter;
 import org.slotlab.charts.table.MarkdownWriter;
 
 /**
- * The exports issue 3 asks for, all through the charts module: PNG at 1x or 2x of the
+ * The workbench's exports, all through the charts module: PNG at 1x or 2x of the
  * {@link ChartExporter#DEFAULT_WIDTH} px layout (the width that reads well in a GitHub or Redmine
  * comment), SVG, the compare table as CSV or benchmark-driver-style Markdown, and the "Copy for
  * issue" text (Markdown table, legend and parameters in one block). Shared by the GUI and
@@ -39,8 +39,9 @@ public final class Exports {
 
     /** What "Copy for issue" puts on the clipboard: a heading, the table, the legend and every parameter. */
     public static String forIssue(ScenarioRun run) {
-        String title = ScenarioRegistry.byId(run.request().parameters().scenario()).title();
-        return "#### Slotlab: " + title + " (" + run.headline() + ")\n\n" + markdown(run);
+        var scenario = ScenarioRegistry.byId(run.request().settings().scenario());
+        return "#### Slotlab: " + scenario.title() + " (" + run.headline() + ")\n\n" + markdown(run)
+                + "\nSource: " + scenario.source().citation() + "\n";
     }
 
     public static void write(Path file, String text) throws IOException {

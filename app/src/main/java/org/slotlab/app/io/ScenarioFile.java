@@ -1,8 +1,6 @@
 package org.slotlab.app.io;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,81 +10,104 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.KnobException;
+import org.slotlab.app.knob.Settings;
 import org.slotlab.app.measured.OverlaySource;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.scenario.ModelInputs;
 import org.slotlab.app.scenario.Pin;
+import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRequest;
 
 /**
- * A saved workbench state, {@code NAME.slotlab.json}: a format version, every parameter, the pins
- * and the compare baseline, so that opening it reproduces identical charts (the model is
- * deterministic). Version {@value #VERSION}; a file of another version, or one that is not valid,
- * is refused with a {@link ScenarioFormatException} whose message names the file and the field,
- * and the caller keeps its current state. Written atomically (temp file, then move), so a failed
- * save never truncates an existing file. JSON via Jackson ({@code FasterXML/jackson-databind}).
- * Fields added within version 1 are optional, so older version-1 files still open: a missing
- * {@code parameters.keepWhileTiming} means false (the thread's timing), missing {@code overlays}
- * means none, missing {@code parameters.strBuf}, {@code jsonUnescape} or {@code requireIndex} (the
- * issue-4 scenarios' knobs) mean those scenarios' thread settings. Overlays ({@link OverlaySource}: path, format, name mapping) are stored with paths
- * relative to the scenario file when the results file lies in its folder.
+ * A saved workbench state, {@code NAME.slotlab.json}: a format version, the scenario shown, the
+ * settings of each scenario under its id (knob name to value), the pins and the compare baseline,
+ * so that opening it reproduces identical charts (the model is deterministic). A knob a file does
+ * not mention takes the scenario's default, so files stay valid as scenarios gain knobs.
+ *
+ * <p>Version {@value #VERSION}. Version 1 files (one {@code parameters} object for every
+ * scenario's knobs) still open: {@link ScenarioFileMigration} maps their fields onto the
+ * scenarios' knobs. A newer version, or a file that is not valid, is refused with a
+ * {@link ScenarioFormatException} whose message names the file and the field, and the caller
+ * keeps its state. Written atomically (temp file, then move), so a failed save never truncates
+ * an existing file. Overlays ({@link OverlaySource}: path, format, name mapping) are stored with
+ * paths relative to the scenario file when the results file lies in its folder. JSON via Jackson
+ * ({@code FasterXML/jackson-databind}).
  */
 public final class ScenarioFile {
 
-    /** The format version this Slotlab writes and reads. */
-    public static final int VERSION = 1;
+    /** The format version this Slotlab writes. */
+    public static final int VERSION = 2;
     /** The field holding the version. */
     public static final String VERSION_FIELD = "slotlabScenarioVersion";
     /** File name suffix of scenario files. */
     public static final String SUFFIX = ".slotlab.json";
 
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .enable(SerializationFeature.INDENT_OUTPUT)
-            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES);
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /** Field names a version-2 file may hold at the top level. */
+    private static final List<String> FIELDS = List.of(VERSION_FIELD, "scenario", "settings", "pins", "compareBaseline",
+            "overlays");
 
     private ScenarioFile() {}
 
-    /** Field names a version-1 file may hold at the top level. */
-    private static final List<String> FIELDS = List.of(VERSION_FIELD, "parameters", "pins", "compareBaseline", "overlays");
-    /** The parameter added within version 1; absent in older files, where it means false. */
-    static final String KEEP_WHILE_TIMING = "keepWhileTiming";
-
-    /** The issue-4 scenarios' knobs, added within version 1, and their values when absent (the threads' settings). */
-    private static final java.util.Map<String, Object> ADDED_SETTINGS = java.util.Map.of(
-            "strBuf", org.slotlab.app.scenario.StrBufSettings.threadDefaults(),
-            "jsonUnescape", org.slotlab.app.scenario.JsonUnescapeSettings.threadDefaults(),
-            "requireIndex", org.slotlab.app.scenario.RequireIndexSettings.threadDefaults());
-
-    /** What a scenario file holds: the request and the overlays of measured results (absolute paths after loading). */
-    public record Contents(ScenarioRequest request, List<OverlaySource> overlays) {
+    /**
+     * What a scenario file holds: the scenario shown, each scenario's settings by id, the pins of
+     * the scenario shown, the compare baseline and the overlays of measured results.
+     */
+    public record Contents(String scenario, Map<String, Settings> settings, List<Pin> pins, String compareBaseline,
+            List<OverlaySource> overlays) {
         public Contents {
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+            pins = List.copyOf(pins);
             overlays = List.copyOf(overlays);
+            compareBaseline = compareBaseline == null ? ScenarioRequest.POLICY_BASELINE : compareBaseline;
+        }
+
+        /** The request the charts show: the scenario's settings, its pins and the compare baseline. */
+        public ScenarioRequest request() {
+            Settings s = settings.get(scenario);
+            return new ScenarioRequest(s != null ? s : ScenarioRegistry.byId(scenario).defaults(), pins, compareBaseline);
+        }
+
+        /** A file of one request: its scenario's settings and pins. */
+        public static Contents of(ScenarioRequest r, List<OverlaySource> overlays) {
+            return new Contents(r.settings().scenario(), Map.of(r.settings().scenario(), r.settings()), r.pins(),
+                    r.compareBaseline(), overlays);
         }
     }
 
     /** The JSON text of a request. */
     public static String toJson(ScenarioRequest request) {
-        return toJson(request, List.of());
+        return toJson(Contents.of(request, List.of()));
     }
 
     /** The JSON text of a request and its overlays (paths written as given). */
     public static String toJson(ScenarioRequest request, List<OverlaySource> overlays) {
+        return toJson(Contents.of(request, overlays));
+    }
+
+    /** The JSON text of a whole workbench state. */
+    public static String toJson(Contents c) {
         ObjectNode root = JSON.createObjectNode();
         root.put(VERSION_FIELD, VERSION);
-        root.set("parameters", JSON.valueToTree(request.parameters()));
+        root.put("scenario", c.scenario());
+        ObjectNode all = root.putObject("settings");
+        c.settings().forEach((id, s) -> all.set(id, settingsJson(s)));
         var pins = root.putArray("pins");
-        for (Pin pin : request.pins()) {
+        for (Pin pin : c.pins()) {
             ObjectNode o = pins.addObject();
             o.put("name", pin.name());
-            o.set("parameters", JSON.valueToTree(pin.parameters()));
+            o.set("settings", settingsJson(pin.settings()));
         }
-        root.put("compareBaseline", request.compareBaseline());
-        if (!overlays.isEmpty()) {
+        root.put("compareBaseline", c.compareBaseline());
+        if (!c.overlays().isEmpty()) {
             var arr = root.putArray("overlays");
-            for (OverlaySource o : overlays) {
+            for (OverlaySource o : c.overlays()) {
                 arr.addObject().put("path", o.path()).put("format", o.format()).put("mapping", o.mapping());
             }
         }
@@ -97,18 +118,35 @@ public final class ScenarioFile {
         }
     }
 
+    private static ObjectNode settingsJson(Settings s) {
+        ObjectNode o = JSON.createObjectNode();
+        for (Knob<?> k : s.knobs()) {
+            o.set(k.name(), JSON.valueToTree(json(k, s)));
+        }
+        return o;
+    }
+
+    private static <T> Object json(Knob<T> k, Settings s) {
+        return k.type().toJson(s.get(k));
+    }
+
     /** Writes {@code file} atomically. */
     public static void save(ScenarioRequest request, Path file) throws IOException {
-        save(request, List.of(), file);
+        save(Contents.of(request, List.of()), file);
     }
 
     /** Writes {@code file} atomically, overlay paths relative to its folder where they lie under it. */
     public static void save(ScenarioRequest request, List<OverlaySource> overlays, Path file) throws IOException {
+        save(Contents.of(request, overlays), file);
+    }
+
+    /** Writes a whole workbench state atomically, overlay paths relative to the file's folder where they lie under it. */
+    public static void save(Contents c, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        List<OverlaySource> rel = overlays.stream().map(o -> o.relativeTo(dir)).toList();
+        List<OverlaySource> rel = c.overlays().stream().map(o -> o.relativeTo(dir)).toList();
         Path tmp = Files.createTempFile(dir, ".slotlab-", ".tmp");
         try {
-            Files.writeString(tmp, toJson(request, rel));
+            Files.writeString(tmp, toJson(new Contents(c.scenario(), c.settings(), c.pins(), c.compareBaseline(), rel)));
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
@@ -132,7 +170,7 @@ public final class ScenarioFile {
         Path dir = file.toAbsolutePath().getParent();
         List<OverlaySource> resolved = c.overlays().stream()
                 .map(o -> new OverlaySource(o.resolve(dir).toString(), o.format(), o.mapping())).toList();
-        return new Contents(c.request(), resolved);
+        return new Contents(c.scenario(), c.settings(), c.pins(), c.compareBaseline(), resolved);
     }
 
     /** Parses scenario JSON; {@code where} names the source in messages. */
@@ -140,7 +178,7 @@ public final class ScenarioFile {
         return parseContents(text, where).request();
     }
 
-    /** Parses scenario JSON with its overlays (paths as written). */
+    /** Parses scenario JSON with its overlays (paths as written); a version-1 file is migrated first. */
     public static Contents parseContents(String text, String where) throws ScenarioFormatException {
         JsonNode root;
         try {
@@ -163,9 +201,11 @@ public final class ScenarioFile {
             throw new ScenarioFormatException(where + ": scenario format version " + version
                     + " is newer than this Slotlab reads (" + VERSION + "); open it with a newer Slotlab");
         }
-        if (version != VERSION) {
+        if (version == 1) {
+            root = ScenarioFileMigration.fromVersion1((ObjectNode) root, where);
+        } else if (version != VERSION) {
             throw new ScenarioFormatException(where + ": unknown scenario format version " + version
-                    + " (this Slotlab reads version " + VERSION + ")");
+                    + " (this Slotlab reads versions 1 and " + VERSION + ")");
         }
         for (var it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
@@ -173,7 +213,29 @@ public final class ScenarioFile {
                 throw new ScenarioFormatException(where + ": unknown field '" + f + "'");
             }
         }
-        Parameters p = parameters(root.get("parameters"), where, "parameters");
+        String current = root.path("scenario").asText("");
+        Scenario shown;
+        try {
+            shown = ScenarioRegistry.byId(current);
+        } catch (IllegalArgumentException e) {
+            throw new ScenarioFormatException(where + ": scenario: " + e.getMessage());
+        }
+        Map<String, Settings> settings = new LinkedHashMap<>();
+        JsonNode all = root.path("settings");
+        if (!all.isMissingNode() && !all.isObject()) {
+            throw new ScenarioFormatException(where + ": 'settings' must be an object of scenario ids");
+        }
+        for (var it = all.fields(); it.hasNext(); ) {
+            var e = it.next();
+            Scenario s;
+            try {
+                s = ScenarioRegistry.byId(e.getKey());
+            } catch (IllegalArgumentException ex) {
+                throw new ScenarioFormatException(where + ": settings: " + ex.getMessage());
+            }
+            settings.put(s.id(), settings(s, e.getValue(), where, "settings." + s.id()));
+        }
+        settings.putIfAbsent(shown.id(), shown.defaults());
         List<Pin> pins = new ArrayList<>();
         JsonNode pinsNode = root.path("pins");
         if (!pinsNode.isMissingNode() && !pinsNode.isArray()) {
@@ -186,10 +248,10 @@ public final class ScenarioFile {
             if (name.isBlank()) {
                 throw new ScenarioFormatException(where + ": " + field + ".name must be a non-empty string");
             }
-            pins.add(new Pin(name, parameters(pn.get("parameters"), where, field + ".parameters")));
+            pins.add(new Pin(name, settings(shown, pn.path("settings"), where, field + ".settings")));
             i++;
         }
-        if (pins.size() > Pin.MAX_PINS) {
+        if (pins.size() > org.slotlab.app.scenario.Pin.MAX_PINS) {
             throw new ScenarioFormatException(where + ": at most " + Pin.MAX_PINS + " pins, got " + pins.size());
         }
         String baseline = root.path("compareBaseline").asText(ScenarioRequest.POLICY_BASELINE);
@@ -197,7 +259,51 @@ public final class ScenarioFile {
             throw new ScenarioFormatException(where + ": compareBaseline '" + baseline + "' is neither '"
                     + ScenarioRequest.POLICY_BASELINE + "' nor a pin's name");
         }
-        return new Contents(new ScenarioRequest(p, pins, baseline), overlays(root.path("overlays"), where));
+        return new Contents(shown.id(), settings, pins, baseline, overlays(root.path("overlays"), where));
+    }
+
+    /** One scenario's settings: the knobs the object names, every other knob at its default. */
+    static Settings settings(Scenario scenario, JsonNode node, String where, String field) throws ScenarioFormatException {
+        Settings s = scenario.defaults();
+        if (node.isMissingNode() || node.isNull()) {
+            return s;
+        }
+        if (!node.isObject()) {
+            throw new ScenarioFormatException(where + ": '" + field + "' must be an object");
+        }
+        for (var it = node.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (!s.has(e.getKey())) {
+                throw new ScenarioFormatException(where + ": " + field + ": unknown setting '" + e.getKey() + "' (settings: "
+                        + String.join(", ", s.knobs().stream().map(Knob::name).toList()) + ")");
+            }
+            try {
+                s = fromJson(s, s.knob(e.getKey()), JSON.convertValue(e.getValue(), Object.class));
+            } catch (KnobException ex) {
+                throw new ScenarioFormatException(where + ": " + field + "." + e.getKey() + ": " + firstLine(ex.rule()));
+            } catch (IllegalArgumentException | ClassCastException ex) {
+                throw new ScenarioFormatException(where + ": " + field + "." + e.getKey() + ": " + firstLine(ex.getMessage()));
+            }
+        }
+        try {
+            scenario.check(s);
+            ModelInputs.profile(s);
+            if (s.has("layout")) {
+                ModelInputs.layout(s);
+            }
+        } catch (KnobException ex) {
+            throw new ScenarioFormatException(where + ": " + field + "." + ex.knob().name() + ": " + firstLine(ex.rule()));
+        } catch (IllegalArgumentException ex) {
+            throw new ScenarioFormatException(where + ": " + field + ": " + firstLine(ex.getMessage()));
+        }
+        return s;
+    }
+
+    private static <T> Settings fromJson(Settings s, Knob<T> k, Object json) {
+        if (json == null) {
+            throw new IllegalArgumentException("needs a value");
+        }
+        return s.with(k, k.type().fromJson(json));
     }
 
     private static List<OverlaySource> overlays(JsonNode node, String where) throws ScenarioFormatException {
@@ -229,50 +335,11 @@ public final class ScenarioFile {
         return out;
     }
 
-    private static Parameters parameters(JsonNode node, String where, String field) throws ScenarioFormatException {
-        if (node == null || !node.isObject()) {
-            throw new ScenarioFormatException(where + ": '" + field + "' must be an object");
-        }
-        if (!node.has(KEEP_WHILE_TIMING)) {
-            // written before the field existed: timed the thread's way
-            node = ((ObjectNode) node.deepCopy()).put(KEEP_WHILE_TIMING, false);
-        }
-        for (var added : ADDED_SETTINGS.entrySet()) {
-            if (!node.has(added.getKey())) {
-                // written before the issue-4 controls existed: the scenario ran on its thread's setting
-                node = ((ObjectNode) node.deepCopy()).set(added.getKey(), JSON.valueToTree(added.getValue()));
-            }
-        }
-        Parameters p;
-        try {
-            p = JSON.treeToValue(node, Parameters.class);
-        } catch (JsonMappingException e) {
-            Throwable cause = e.getCause() != null && e.getCause().getMessage() != null ? e.getCause() : e;
-            String msg = cause == e ? e.getOriginalMessage() : cause.getMessage();
-            String path = e.getPath().isEmpty() ? "" : "." + e.getPath().get(e.getPath().size() - 1).getFieldName();
-            throw new ScenarioFormatException(where + ": " + field + path + ": " + firstLine(msg));
-        } catch (JsonProcessingException e) {
-            throw new ScenarioFormatException(where + ": " + field + ": " + firstLine(e.getOriginalMessage()));
-        } catch (IllegalArgumentException e) {
-            throw new ScenarioFormatException(where + ": " + field + ": " + firstLine(e.getMessage()));
-        }
-        try {
-            ScenarioRegistry.byId(p.scenario());
-            org.slotlab.app.scenario.ModelInputs.layout(p);
-            org.slotlab.app.scenario.ModelInputs.profile(p);
-            p.candidatePolicy();
-            p.baseline();
-        } catch (IllegalArgumentException e) {
-            throw new ScenarioFormatException(where + ": " + field + ": " + e.getMessage());
-        }
-        return p;
-    }
-
     private static String line(JsonProcessingException e) {
         return e.getLocation() == null ? "?" : Integer.toString(e.getLocation().getLineNr());
     }
 
-    private static String firstLine(String s) {
+    static String firstLine(String s) {
         if (s == null) {
             return "invalid value";
         }

@@ -17,7 +17,7 @@ import org.slotlab.model.measured.NameMapping;
  * ({@link NameMapping}, defaults {@code size(\d+) => len} ...). {@link #preview()} reads the file
  * as it would be imported and says what was recognised, where its points go, or the importer's
  * {@code file:line:} message; {@link #overlay()} is the overlay an OK would add, present only
- * when the preview succeeded, so nothing half-imported ever reaches the charts. Issue 6.
+ * when the preview succeeded, so nothing half-imported ever reaches the charts.
  */
 public final class ImportModel {
 

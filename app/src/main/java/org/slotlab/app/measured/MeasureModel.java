@@ -10,7 +10,8 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.LongSupplier;
 import org.slotlab.app.calibrate.ProbeJob;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.model.calibrate.RubyProbeRunner;
 import org.slotlab.model.calibrate.SubseqMeasurement;
 import org.slotlab.model.measured.MeasuredCsv;
@@ -20,10 +21,10 @@ import org.slotlab.model.string.SourceState;
 /**
  * Tools > Measure on this Ruby, without the toolkit: runs master's {@code str_subseq} on the
  * user's Ruby for the workbench's current lengths, source state and source length
- * ({@link SubseqMeasurement#run}, probes/measure.rb: the suffix {@code byteslice} loop of seed 000),
+ * ({@link SubseqMeasurement#run}, probes/measure.rb: the suffix {@code byteslice} loop of Feature #22186),
  * writes the points as {@code slotlab import}'s CSV ({@link MeasuredCsv}) and returns them as an
  * {@link Overlay}, so they are drawn over the model and re-imported when the scenario is opened.
- * Only frozen and unfrozen-unshared sources can be built on a real Ruby. Issue 6, "Predicted vs measured".
+ * Only frozen and unfrozen-unshared sources can be built on a real Ruby.
  */
 public final class MeasureModel {
 
@@ -48,16 +49,19 @@ public final class MeasureModel {
     public void setTimeout(Duration timeout) { this.timeout = timeout; }
 
     /** Why the current parameters cannot be measured, or empty. */
-    public Optional<String> problem(Parameters p) {
-        if (p.source() == SourceState.ALREADY_SHARED) {
+    public Optional<String> problem(Settings p) {
+        SourceState source = SourceState.parse(p.get(SubstringCutoffScenario.SOURCE));
+        List<Long> lens = p.get(SubstringCutoffScenario.LENS);
+        long sourceLen = p.get(SubstringCutoffScenario.SOURCE_LEN);
+        if (source == SourceState.ALREADY_SHARED) {
             return Optional.of("An already-shared source cannot be built on a real Ruby; choose frozen or unfrozen-unshared.");
         }
         if (count < 1) {
             return Optional.of("count must be >= 1, got " + count);
         }
-        long longest = p.lens().stream().mapToLong(Long::longValue).max().orElse(0);
-        if (longest > p.sourceLen()) {
-            return Optional.of("the longest length " + longest + " B exceeds the source length " + p.sourceLen() + " B");
+        long longest = lens.stream().mapToLong(Long::longValue).max().orElse(0);
+        if (longest > sourceLen) {
+            return Optional.of("the longest length " + longest + " B exceeds the source length " + sourceLen + " B");
         }
         if (out == null) {
             return Optional.of("Choose where to save the measured CSV.");
@@ -65,8 +69,11 @@ public final class MeasureModel {
         return Optional.empty();
     }
 
-    /** Starts measure.rb in the background with the lengths, source and source length of {@code p}. */
-    public ProbeJob<Measured> start(Parameters p, Executor publisher, LongSupplier nanoClock) {
+    /** Starts measure.rb in the background with the lengths, source and source length of the substring settings {@code p}. */
+    public ProbeJob<Measured> start(Settings p, Executor publisher, LongSupplier nanoClock) {
+        SourceState source = SourceState.parse(p.get(SubstringCutoffScenario.SOURCE));
+        List<Long> lens = p.get(SubstringCutoffScenario.LENS);
+        long sourceLen = p.get(SubstringCutoffScenario.SOURCE_LEN);
         Optional<String> problem = problem(p);
         String r = ruby;
         long n = count;
@@ -77,8 +84,8 @@ public final class MeasureModel {
                 throw new IOException(problem.get());
             }
             RubyProbeRunner runner = new RubyProbeRunner(RubyProbeRunner.locate(r), limit);
-            SubseqMeasurement m = SubseqMeasurement.run(runner, p.source(), p.sourceLen(), n, SubseqMeasurement.DEFAULT_REPEATS,
-                    p.lens(), progress);
+            SubseqMeasurement m = SubseqMeasurement.run(runner, source, sourceLen, n, SubseqMeasurement.DEFAULT_REPEATS,
+                    lens, progress);
             var set = m.toMeasuredSet(file.toString());
             Path parent = file.toAbsolutePath().getParent();
             try {
@@ -89,10 +96,10 @@ public final class MeasureModel {
             } catch (IOException e) {
                 throw new IOException("Cannot write " + file + ": " + e.getMessage(), e);
             }
-            OverlaySource source = new OverlaySource(file.toAbsolutePath().toString(), PlainCsvImporter.FORMAT, "");
+            OverlaySource overlay = new OverlaySource(file.toAbsolutePath().toString(), PlainCsvImporter.FORMAT, "");
             String label = String.format(java.util.Locale.ROOT, "measured: %s (%s, N = %,d)", m.executable(), SubseqMeasurement.TOOL,
                     m.count());
-            return new Measured(m, file, Overlay.of(source, set, label));
+            return new Measured(m, file, Overlay.of(overlay, set, label));
         };
         return new ProbeJob<>("slotlab-measure", List.of(SubseqMeasurement.PROBE), work, publisher, nanoClock).start();
     }

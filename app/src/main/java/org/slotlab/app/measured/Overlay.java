@@ -15,7 +15,7 @@ import org.slotlab.model.measured.NameMapping;
  * {@link Importers#read}) and the series it gives ({@link OverlaySeries#derive}). Its
  * {@link #label()}, {@code measured: FILE (TOOL)}, starts every legend entry. Loading is all or
  * nothing: a malformed file or mapping throws the importer's {@code file:line:} message and no
- * overlay exists. Issue 6, "Import measured results as overlays".
+ * overlay exists.
  *
  * @param source where it came from
  * @param set    what was read, mapped

@@ -18,11 +18,11 @@ import org.slotlab.model.measured.Metric;
 /**
  * One overlay series drawn on one chart: measured numbers keyed by the chart's x value (slice
  * length or slot size, bytes). {@link #derive} decides which chart a {@link MeasuredSet} belongs
- * on, as issue 6 asks: a speed ratio per length when the file has a ratio ({@link Metric#SPEED_RATIO},
+ * on: a speed ratio per length when the file has a ratio ({@link Metric#SPEED_RATIO},
  * e.g. benchmark-driver's {@code --output-compare}) or when two executables give ips or times to
- * divide (byroot's {@code compare-ruby} vs {@code built-ruby}, seed 000); ns per op per length
+ * divide (byroot's {@code compare-ruby} vs {@code built-ruby}, Feature #22186); ns per op per length
  * for every executable; GC count per length; and per slot size the time per op and GC count
- * (byroot's slot-size table, seed 000, and ruby-bench's harness-gc).
+ * (byroot's slot-size table, Feature #22186, and ruby-bench's harness-gc).
  *
  * @param chart    id of the chart it belongs on ({@link #SPEED_RATIO}, {@link #GC_COUNT}, {@link #NS_PER_OP}, {@link #SLOT_SIZE})
  * @param axis     range axis index on that chart (0 left, 1 right: the slot chart's GC axis)

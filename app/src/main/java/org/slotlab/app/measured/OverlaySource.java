@@ -8,7 +8,7 @@ import org.slotlab.model.measured.Importers;
  * Where an overlay of measured results comes from, as a scenario file stores it: the results
  * file, the format it was read as ({@code auto} or one of {@link Importers#formats()}) and the
  * name mapping text ({@link org.slotlab.model.measured.NameMapping#toText()}), so that opening the
- * scenario re-imports exactly what was shown. Issue 6, "Import measured results as overlays".
+ * scenario re-imports exactly what was shown.
  *
  * @param path    the results file; relative paths are resolved against the scenario file's folder
  * @param format  {@value Importers#AUTO} or an importer's format name

@@ -14,7 +14,9 @@ import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
 import org.jfree.data.category.DefaultCategoryDataset;
 import org.slotlab.app.scenario.ModelInputs;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
+import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.model.calibrate.SubseqMeasurement;
 import org.slotlab.model.cost.CostProfile;
@@ -27,10 +29,10 @@ import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.SliceLoop;
 
 /**
- * Predicted vs measured (issue 6): every measured ns-per-op series ({@link OverlaySeries#NS_PER_OP})
+ * Predicted vs measured: every measured ns-per-op series ({@link OverlaySeries#NS_PER_OP})
  * beside the model's ns per slice for the baseline policy (master: the only policy an unpatched
  * Ruby runs) on the current layout and cost profile, at exactly the measured lengths, with the
- * error per point, {@code model / measured - 1}. The model runs the suffix loop of seed 000 as
+ * error per point, {@code model / measured - 1}. The model runs the suffix loop of Feature #22186 as
  * {@code slotlab measure} does ({@link SliceLoop}, nothing kept, the current source length and N);
  * the source state is the one the measurement names ({@link SubseqMeasurement#benchmark}), else the
  * current one.
@@ -49,17 +51,20 @@ public final class PredictedVsMeasured {
     }
 
     /** Rows for every ns-per-op series of {@code overlays}, modelled with {@code p}. */
-    public static List<Row> rows(List<Overlay> overlays, Parameters p) {
+    public static List<Row> rows(List<Overlay> overlays, Settings p) {
+        SourceState current = SourceState.parse(p.get(SubstringCutoffScenario.SOURCE));
+        long sourceLen = p.get(SubstringCutoffScenario.SOURCE_LEN);
+        long count = p.get(SubstringCutoffScenario.COUNT);
         RubyLayout layout = ModelInputs.layout(p);
         CostProfile profile = ModelInputs.profile(p);
-        SubseqPolicy policy = p.baseline();
+        SubseqPolicy policy = SubseqPolicies.parse(p.get(SubstringCutoffScenario.BASELINE));
         List<Row> out = new ArrayList<>();
         for (Overlay o : overlays) {
-            SourceState source = sourceOf(o).orElse(p.source());
+            SourceState source = sourceOf(o).orElse(current);
             for (OverlaySeries s : o.seriesOn(OverlaySeries.NS_PER_OP)) {
                 for (Map.Entry<Long, Double> e : s.points().entrySet()) {
                     long len = e.getKey();
-                    SliceLoop loop = new SliceLoop(len, Math.max(p.sourceLen(), len), source, SlicePosition.SUFFIX, p.count(), 0,
+                    SliceLoop loop = new SliceLoop(len, Math.max(sourceLen, len), source, SlicePosition.SUFFIX, count, 0,
                             KeepMode.FIRST);
                     double model = Experiments.slice(layout, profile, policy, loop).nsPerOp();
                     out.add(new Row(s.name(), len, e.getValue(), model));
@@ -86,11 +91,12 @@ public final class PredictedVsMeasured {
     }
 
     /** The chart: the model's line per series' lengths and the measured markers, errors in the tooltips. */
-    public static JFreeChart chart(List<Overlay> overlays, Parameters p, List<Row> rows, SlotlabTheme theme) {
+    public static JFreeChart chart(List<Overlay> overlays, Settings p, List<Row> rows, SlotlabTheme theme) {
         SortedSet<Long> lens = new TreeSet<>();
         rows.forEach(r -> lens.add(r.len()));
         DefaultCategoryDataset model = new DefaultCategoryDataset();
-        String modelName = "model: " + p.baseline().name() + " on " + ModelInputs.layout(p).name();
+        String modelName = "model: " + SubseqPolicies.parse(p.get(SubstringCutoffScenario.BASELINE)).name() + " on "
+                + ModelInputs.layout(p).name();
         for (Long len : lens) {
             model.addValue(null, modelName, len);
         }
@@ -108,8 +114,9 @@ public final class PredictedVsMeasured {
         plot.setFixedLegendItems(legend);
         plot.setNoDataMessage("No measured ns per op yet: Tools > Measure on this Ruby, or import results");
         JFreeChart chart = new JFreeChart("Predicted vs measured: ns per slice", theme.titleFont(), plot, true);
-        chart.addSubtitle(0, new TextTitle(ModelInputs.profile(p).name() + ", " + p.source().label()
-                + " suffix source of " + String.format(java.util.Locale.ROOT, "%,d B, N = %,d", p.sourceLen(), p.count())
+        chart.addSubtitle(0, new TextTitle(ModelInputs.profile(p).name() + ", " + p.get(SubstringCutoffScenario.SOURCE)
+                + " suffix source of " + String.format(java.util.Locale.ROOT, "%,d B, N = %,d",
+                        p.get(SubstringCutoffScenario.SOURCE_LEN), p.get(SubstringCutoffScenario.COUNT))
                 + ", nothing kept (model) vs measured"));
         theme.apply(chart);
         List<OverlaySeries> measured = overlays.stream().flatMap(o -> o.seriesOn(OverlaySeries.NS_PER_OP).stream()).toList();

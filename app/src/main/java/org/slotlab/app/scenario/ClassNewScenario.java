@@ -1,18 +1,18 @@
 package org.slotlab.app.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.slotlab.app.cli.PredictClassNew;
-import org.slotlab.app.cli.SlotlabCommand;
-import org.slotlab.charts.Provenance;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.knob.Types;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.XyLinesChart;
+import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.classnew.ClassNewCosts;
 import org.slotlab.model.classnew.ClassNewModel;
@@ -22,16 +22,18 @@ import org.slotlab.model.classnew.ParamKind;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.reference.ReferenceTable;
+import org.slotlab.model.reference.Source;
 
 /**
- * Scenario S7, Class#new in Ruby 3.5 (seed {@code 002_4f07ce29255794f5.txt}): 3.4's C-implemented
+ * Class#new in Ruby 3.5, after Aaron Patterson's "Fast Allocations in Ruby 3.5"
+ * (https://railsatscale.com/2025-05-21-fast-allocations-in-ruby-3-5): 3.4's C-implemented
  * rb_class_new_instance_pass_kw needs a cfunc frame and, for keyword arguments, a Hash to pass them
  * on to initialize; 3.5's opt_new instruction allocates the instance and calls initialize
  * directly ({@link ClassNewModel}). Two charts: the speedup (3.4 ns / 3.5 ns) against the number of
  * arguments N, one line per kind x YJIT, with class_new.csv's published speedups; and the objects
- * each Foo.new call allocates on both, with the table's allocs_per_call. Reads the workbench's
- * layout (slot sizes decide how often the allocations trigger GC) and cost profile; kinds, N = 0-8,
- * YJIT off/on and the article's 25,000,000 calls are fixed.
+ * each Foo.new call allocates on both, with the table's allocs_per_call. Its knobs: the layout
+ * (slot sizes decide how often the allocations trigger GC), the cost profile, the parameter kinds,
+ * N, YJIT off/on and the calls (the article's 25,000,000 by default).
  */
 public final class ClassNewScenario implements Scenario {
 
@@ -40,12 +42,36 @@ public final class ClassNewScenario implements Scenario {
             "3.4 ns / 3.5 ns per Foo.new call against the number of arguments; above 1 opt_new is faster");
     public static final ChartSpec OBJECTS = new ChartSpec("class-new-objects", "Objects per call",
             "objects one Foo.new allocates: the instance, plus the keyword Hash on 3.4");
-    /** Seed 002, where class_new.csv comes from. */
-    static final String SEED = "002";
-    /** Numbers of arguments, the CLI's default 0-8 (the article's positional rows cover 0-8). */
+    /** Numbers of arguments by default: the article's positional rows cover 0-8. */
     static final int MAX_PARAMS = 8;
+    /** Most arguments one call may pass here. */
+    static final int MAX_ARGUMENTS = 1000;
     /** YJIT off (interpreter costs) and on (YJIT costs), ClassNewCosts.forJit. */
     static final List<String> JITS = List.of("off", "on");
+    private static final String SECTION = "Workload (Foo.new)";
+
+    public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-3.4"));
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<List<String>> KINDS = Knob.of("kind", "parameter kinds", Types.someOf("parameter kind",
+                    List.of("positional", "keyword"), x -> { }), List.of("positional", "keyword"))
+            .section(SECTION)
+            .describe("positional: Foo.new(1, 2, ...); keyword: Foo.new(a0: 0, ...), for which 3.4's C Class#new builds a "
+                    + "Hash to pass the keywords on to initialize.");
+    public static final Knob<List<Long>> PARAMS = Knob.of("params", "arguments N", Types.wholeNumbers(MAX_ARGUMENTS + 1),
+                    Types.parseLongs("0-" + MAX_PARAMS))
+            .section(SECTION)
+            .rule(v -> v.stream().anyMatch(n -> n > MAX_ARGUMENTS)
+                    ? java.util.Optional.of("at most " + MAX_ARGUMENTS + " arguments, got " + v.stream().mapToLong(Long::longValue).max().getAsLong())
+                    : java.util.Optional.empty())
+            .describe("Numbers of arguments passed to initialize: a list or a range like 0-8.");
+    public static final Knob<List<String>> YJIT = Knob.of("yjit", "YJIT", Types.someOf("YJIT mode", JITS, j -> {
+                if (!JITS.contains(j)) {
+                    throw new IllegalArgumentException("'" + j + "' is not off or on");
+                }
+            }), JITS)
+            .section(SECTION).describe("off (interpreter costs), on (YJIT costs), or both.");
+    public static final Knob<Long> CALLS = Knob.of("calls", "calls", Types.longs(1, 100_000_000_000L), ClassNewModel.ARTICLE_CALLS)
+            .section(SECTION).describe("Foo.new calls; the article's benchmark makes 5 x 5,000,000.");
 
     @Override
     public String id() {
@@ -60,12 +86,22 @@ public final class ClassNewScenario implements Scenario {
     @Override
     public String summary() {
         return "Foo.new(...): 3.4's C Class#new vs 3.5's opt_new; keyword arguments cost 3.4 a Hash per call. "
-                + "Seed 002: 1.8x-2.3x positional, 3x-6.5x with 3 keywords.";
+                + "Published: 1.8x-2.3x positional, 3x-6.5x with 3 keywords.";
     }
 
     @Override
-    public Set<ParameterGroup> uses() {
-        return EnumSet.of(ParameterGroup.LAYOUT);
+    public Source source() {
+        return Source.FAST_ALLOCATIONS_RUBY_35;
+    }
+
+    @Override
+    public List<Knob<?>> knobs() {
+        return List.of(LAYOUT, PROFILE, KINDS, PARAMS, YJIT, CALLS);
+    }
+
+    @Override
+    public String status(Settings s) {
+        return Runs.layoutStatus(s);
     }
 
     @Override
@@ -73,20 +109,19 @@ public final class ClassNewScenario implements Scenario {
         return List.of(SPEEDUP, OBJECTS);
     }
 
-    static List<Integer> params() {
-        List<Integer> ns = new ArrayList<>();
-        for (int n = 0; n <= MAX_PARAMS; n++) {
-            ns.add(n);
-        }
-        return ns;
+    /** Every kind x N x YJIT point of the thread's setting on this layout and allocation profile. */
+    static List<ClassNewPrediction> predict(RubyLayout layout, CostProfile profile) {
+        Settings d = new ClassNewScenario().defaults();
+        return predict(layout, profile, d);
     }
 
-    /** Every kind x N x YJIT point on this layout and allocation profile. */
-    static List<ClassNewPrediction> predict(RubyLayout layout, CostProfile profile) {
+    /** Every kind x N x YJIT point of the settings. */
+    static List<ClassNewPrediction> predict(RubyLayout layout, CostProfile profile, Settings s) {
+        List<ParamKind> kinds = s.get(KINDS).stream().map(k -> ParamKind.parse("kind", k)).toList();
+        List<Integer> ns = s.get(PARAMS).stream().map(Long::intValue).toList();
         List<ClassNewPrediction> rows = new ArrayList<>();
-        for (String jit : JITS) {
-            rows.addAll(ClassNewModel.sweep(layout, profile, ClassNewCosts.forJit(jit), List.of(ParamKind.values()),
-                    params(), ClassNewModel.ARTICLE_CALLS));
+        for (String jit : s.get(YJIT)) {
+            rows.addAll(ClassNewModel.sweep(layout, profile, ClassNewCosts.forJit(jit), kinds, ns, s.get(CALLS)));
         }
         return rows;
     }
@@ -94,11 +129,11 @@ public final class ClassNewScenario implements Scenario {
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        Parameters p = request.parameters();
+        Settings p = request.settings();
         RubyLayout layout = ModelInputs.layout(p);
         CostProfile profile = ModelInputs.profile(p);
-        List<ClassNewPrediction> rows = predict(layout, profile);
-        StrBufMinScenario.check(cancelled);
+        List<ClassNewPrediction> rows = predict(layout, profile, p);
+        Runs.check(cancelled);
 
         List<XyLinesChart.Line> speed = new ArrayList<>();
         List<XyLinesChart.Line> pubSpeed = new ArrayList<>();
@@ -117,13 +152,13 @@ public final class ClassNewScenario implements Scenario {
             }
         }
         var speedData = new XyLinesChart.Data("Foo.new: 3.5 opt_new vs 3.4 Class#new",
-                String.format(Locale.ROOT, "%s, %,d calls, modelled lines; markers: class_new.csv (seed %s)",
-                        layout.name(), ClassNewModel.ARTICLE_CALLS, SEED),
+                String.format(Locale.ROOT, "%s, %,d calls, modelled lines; markers: %s",
+                        layout.name(), p.get(CALLS), Source.FAST_ALLOCATIONS_RUBY_35.title()),
                 "arguments N", "speedup (3.4 ns / 3.5 ns)", speed, pubSpeed, List.of(), false, false, true, true);
 
         Map<String, List<XyLinesChart.Point>> objects = new LinkedHashMap<>();
         for (ClassNewPrediction r : rows) {
-            if (!r.yjit().equals(JITS.get(0))) {
+            if (!r.yjit().equals(p.get(YJIT).get(0))) {
                 continue;
             }
             objects.computeIfAbsent(r.kind().label() + ", 3.4 Class#new", k -> new ArrayList<>())
@@ -133,31 +168,31 @@ public final class ClassNewScenario implements Scenario {
         }
         var objectsData = new XyLinesChart.Data("Objects allocated per Foo.new call",
                 "the instance, plus the Hash 3.4 builds to pass keywords to initialize", "arguments N",
-                "objects per call", StrBufMinScenario.lines(objects), publishedObjects(), List.of(), false, false, true, true);
+                "objects per call", Runs.lines(objects), publishedObjects(), List.of(), false, false, true, true);
 
         List<String> lines = new ArrayList<>();
-        lines.add("scenario: " + ID + " (seed 002, Class#new in Ruby 3.5)");
-        lines.add("layout: " + layout.name() + " (slot sizes " + java.util.Arrays.toString(layout.slotSizes()) + " B)");
+        lines.add(Runs.scenarioLine(ID, Source.FAST_ALLOCATIONS_RUBY_35));
+        lines.add(Runs.layoutLine(layout));
         lines.add("allocation costs: " + profile.name() + "; call costs: " + ClassNewCosts.forJit("off").name() + ", "
                 + ClassNewCosts.forJit("on").name());
-        lines.add(String.format(Locale.ROOT, "kinds: positional, keyword; N = 0-%d; YJIT off, on; %,d calls", MAX_PARAMS,
-                ClassNewModel.ARTICLE_CALLS));
-        lines.add("published: class_new.csv (seed 002)");
-        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add(String.format(Locale.ROOT, "kinds: %s; N = %s; YJIT %s; %,d calls", String.join(", ", p.get(KINDS)),
+                PARAMS.format(p.get(PARAMS)), String.join(", ", p.get(YJIT)), p.get(CALLS)));
+        lines.add("published: " + Source.FAST_ALLOCATIONS_RUBY_35.citation());
+        lines.add("version: " + Version.modelledBy());
         ClassNewPrediction kw3 = rows.stream().filter(r -> r.kind() == ParamKind.KEYWORD && r.params() == 3
-                && r.yjit().equals("on")).findFirst().orElseThrow();
-        String headline = String.format(Locale.ROOT, "keyword N=3, YJIT on: %.2fx (published %s)", kw3.speedup(),
-                kw3.publishedSpeedup().isPresent() ? String.format(Locale.ROOT, "%.1fx", kw3.publishedSpeedup().getAsDouble())
-                        : "none");
+                && r.yjit().equals("on")).findFirst().orElse(rows.get(rows.size() - 1));
+        String headline = String.format(Locale.ROOT, "%s N=%d, YJIT %s: %.2fx (published %s)", kw3.kind().label(),
+                kw3.params(), kw3.yjit(), kw3.speedup(), kw3.publishedSpeedup().isPresent()
+                        ? String.format(Locale.ROOT, "%.1fx", kw3.publishedSpeedup().getAsDouble()) : "none");
         Table table = table(rows, lines);
         return new ScenarioRun(request, List.of(
-                SubstringCutoffScenario.chart(SPEEDUP, t -> XyLinesChart.create(speedData, t), theme),
-                SubstringCutoffScenario.chart(OBJECTS, t -> XyLinesChart.create(objectsData, t), theme)),
+                Runs.chart(SPEEDUP, t -> XyLinesChart.create(speedData, t), theme),
+                Runs.chart(OBJECTS, t -> XyLinesChart.create(objectsData, t), theme)),
                 table, lines, headline, System.nanoTime() - t0);
     }
 
     private static Table table(List<ClassNewPrediction> rows, List<String> params) {
-        Table.Builder b = PredictClassNew.readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5)", rows);
+        Table.Builder b = readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5)", rows);
         params.forEach(b::footer);
         return b.build();
     }
@@ -176,7 +211,8 @@ public final class ClassNewScenario implements Scenario {
                 if (allocs.isEmpty()) {
                     continue;
                 }
-                String name = new Provenance("article: " + kind + ", " + v.replace('_', '.'), "", SEED).label();
+                String name = Source.FAST_ALLOCATIONS_RUBY_35.measuredBy("article: " + kind + ", " + v.replace('_', '.'), "")
+                        .label();
                 List<XyLinesChart.Point> list = pts.computeIfAbsent(name, k -> new ArrayList<>());
                 for (int n = from; n <= to; n++) {
                     final int x = n;
@@ -186,6 +222,82 @@ public final class ClassNewScenario implements Scenario {
                 }
             }
         }
-        return StrBufMinScenario.lines(pts);
+        return Runs.lines(pts);
+    }
+
+    /** The article's speedup ratio, as the legend under every table states it. */
+    public static final String LEGEND = "speedup = 3.4 ns / 3.5 ns: above 1 = opt_new is faster (the article's ratio)";
+
+    /** What {@code slotlab predict class-new} prints: every kind x N x YJIT point. */
+    @Override
+    public List<Table> report(Settings s, boolean md) {
+        RubyLayout layout = ModelInputs.layout(s);
+        CostProfile profile = ModelInputs.profile(s);
+        List<ClassNewPrediction> rows = predict(layout, profile, s);
+        List<ClassNewCosts> costs = s.get(YJIT).stream().map(ClassNewCosts::forJit).toList();
+        return List.of(md ? markdown(rows, layout, profile, costs, s.get(CALLS)) : csv(rows));
+    }
+
+    static Table csv(List<ClassNewPrediction> rows) {
+        Table.Builder b = Table.builder("")
+                .column(Column.text("param_kind"))
+                .column(Column.number("params", 0))
+                .column(Column.text("yjit"))
+                .column(Column.number("objects_per_call_3_4", 0))
+                .column(Column.number("objects_per_call_3_5", 0))
+                .column(Column.number("gc_count_3_4", 0))
+                .column(Column.number("gc_count_3_5", 0))
+                .column(Column.number("ns_per_call_3_4", 3))
+                .column(Column.number("ns_per_call_3_5", 3))
+                .column(Column.number("speedup", 3))
+                .column(Column.text("published_speedup"));
+        for (ClassNewPrediction p : rows) {
+            b.row(p.kind().label(), p.params(), p.yjit(), p.objectsPerCall34(), p.objectsPerCall35(), p.gcCount34(),
+                    p.gcCount35(), p.nsPerCall34(), p.nsPerCall35(), p.speedup(),
+                    p.publishedSpeedup().isPresent() ? String.format(Locale.ROOT, "%.1f", p.publishedSpeedup().getAsDouble()) : "");
+        }
+        return b.build();
+    }
+
+    static Table markdown(List<ClassNewPrediction> rows, RubyLayout layout, CostProfile profile, List<ClassNewCosts> costs,
+            long calls) {
+        Table.Builder b = readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5), " + layout.name(), rows);
+        b.footer("published: " + Source.FAST_ALLOCATIONS_RUBY_35.citation() + " (positional rows cover N = 0-8, keyword only N = 3)");
+        StringBuilder names = new StringBuilder();
+        for (ClassNewCosts c : costs) {
+            names.append(names.length() == 0 ? "" : ", ").append(c.name());
+        }
+        b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d calls, allocation costs %s, call costs %s", layout.name(),
+                calls, profile.name(), names));
+        b.footer("predicted by Slotlab " + Version.current());
+        return b.build();
+    }
+
+    /**
+     * The human-readable table of {@code rows} (kind, N, YJIT, objects and GCs per version, ns per
+     * call, speedup, the article's speedup) with the {@link #LEGEND} footer: the Markdown of
+     * {@code predict class-new} and the workbench's Class#new scenario table; callers add their
+     * own parameter footers.
+     */
+    static Table.Builder readableTable(String title, List<ClassNewPrediction> rows) {
+        Table.Builder b = Table.builder(title)
+                .column(Column.text("kind"))
+                .column(Column.number("N", 0))
+                .column(Column.text("YJIT"))
+                .column(Column.number("objects 3.4", 0))
+                .column(Column.number("objects 3.5", 0))
+                .column(Column.number("GCs 3.4", 0, true))
+                .column(Column.number("GCs 3.5", 0, true))
+                .column(Column.number("3.4 (ns)", 1))
+                .column(Column.number("3.5 (ns)", 1))
+                .column(Column.ratio("speedup", 2))
+                .column(Column.text("published"));
+        for (ClassNewPrediction p : rows) {
+            b.row(p.kind().label(), p.params(), p.yjit(), p.objectsPerCall34(), p.objectsPerCall35(), p.gcCount34(), p.gcCount35(),
+                    p.nsPerCall34(), p.nsPerCall35(), p.speedup(),
+                    p.publishedSpeedup().isPresent() ? String.format(Locale.ROOT, "%.1fx", p.publishedSpeedup().getAsDouble()) : "");
+        }
+        b.footer(LEGEND);
+        return b;
     }
 }

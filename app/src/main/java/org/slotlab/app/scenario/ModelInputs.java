@@ -3,15 +3,17 @@ package org.slotlab.app.scenario;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slotlab.app.knob.Settings;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.ruby.RubyPreset;
+import org.slotlab.model.string.StringBufferRules;
 
 /**
- * Resolves the names in {@link Parameters} into model objects: the {@link RubyLayout} (a preset
- * or a {@link CustomLayout}) and the {@link CostProfile} (the shipped seed-000 fit or a JSON
- * file, cached by path so a slider drag does not re-read it). The layout name
- * {@value Parameters#PROFILE_LAYOUT} means the layout a calibrated profile carries (issue 6:
- * "the profile file also holds the layout it read"). Messages name the parameter.
+ * Resolves the shared knobs of a {@link Settings} into model objects: the {@link RubyLayout} (a
+ * preset, a {@link CustomLayout}, or the layout a calibrated profile carries), the
+ * {@link StringBufferRules} of the Ruby preset, and the {@link CostProfile} (the shipped fit or a
+ * JSON file, cached by path so a slider drag does not re-read it). Messages name the setting.
  */
 public final class ModelInputs {
 
@@ -20,23 +22,41 @@ public final class ModelInputs {
 
     private ModelInputs() {}
 
-    public static RubyLayout layout(Parameters p) {
-        if (p.customLayout() != null) {
+    /** The layout the settings' Ruby stands for. */
+    public static RubyLayout layout(Settings s) {
+        if (s.knob(Knobs.RUBY.name()).type() == Knobs.RUBY.type()) {
+            return RubyPreset.byName(s.get(Knobs.RUBY)).layout();
+        }
+        LayoutChoice c = s.get(Knobs.LAYOUT);
+        if (c.custom() != null) {
             try {
-                return p.customLayout().build();
+                return c.custom().build();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("custom layout '" + p.customLayout().name() + "': " + e.getMessage(), e);
+                throw new IllegalArgumentException("custom layout '" + c.custom().name() + "': " + e.getMessage(), e);
             }
         }
-        if (Parameters.PROFILE_LAYOUT.equals(p.layout())) {
-            return profile(p).layout().orElseThrow(() -> new IllegalArgumentException("layout '" + Parameters.PROFILE_LAYOUT
-                    + "': the cost profile " + profile(p).name() + " carries no layout; load one written by 'slotlab calibrate'"));
+        if (c.fromProfile()) {
+            CostProfile p = profile(s);
+            return p.layout().orElseThrow(() -> new IllegalArgumentException("layout '" + LayoutChoice.FROM_PROFILE
+                    + "': the cost profile " + p.name() + " carries no layout; load one written by 'slotlab calibrate'"));
         }
-        return RubyLayout.byName(p.layout());
+        return RubyPreset.byName(c.name()).layout();
     }
 
-    public static CostProfile profile(Parameters p) {
-        if (p.costProfile() == null || p.costProfile().isBlank()) {
+    /** The Ruby preset of a scenario that reads the {@link Knobs#RUBY} knob. */
+    public static RubyPreset ruby(Settings s) {
+        return RubyPreset.byName(s.get(Knobs.RUBY));
+    }
+
+    /** The string-buffer rules of the settings' Ruby. */
+    public static StringBufferRules rules(Settings s) {
+        return ruby(s).strings();
+    }
+
+    /** The cost profile: the shipped fit when the settings name none (or have no profile knob). */
+    public static CostProfile profile(Settings s) {
+        String path = s.has(Knobs.COST_PROFILE) ? s.get(Knobs.COST_PROFILE) : "";
+        if (path.isBlank()) {
             CostProfile d = defaultProfile;
             if (d == null) {
                 d = CostProfile.defaultProfile();
@@ -44,13 +64,13 @@ public final class ModelInputs {
             }
             return d;
         }
-        CostProfile cached = PROFILES.get(p.costProfile());
+        CostProfile cached = PROFILES.get(path);
         if (cached != null) {
             return cached;
         }
         try {
-            CostProfile loaded = CostProfile.load(Path.of(p.costProfile()));
-            PROFILES.put(p.costProfile(), loaded);
+            CostProfile loaded = CostProfile.load(Path.of(path));
+            PROFILES.put(path, loaded);
             return loaded;
         } catch (CostProfile.ProfileFormatException e) {
             throw new IllegalArgumentException("cost profile: " + e.getMessage(), e);
@@ -71,5 +91,15 @@ public final class ModelInputs {
         long fromCutoff = cutoff - layout.embedSize(layout.termLen());
         long len = Math.min(fromCutoff, layout.maxEmbeddedLen());
         return len < 0 ? -1 : len;
+    }
+
+    /** "largest embedded length: 231 B" (or the always-embed limit) for a candidate policy on a layout. */
+    public static String largestEmbedded(RubyLayout layout, String candidate) {
+        CandidateSpec c = CandidateSpec.of(candidate);
+        if (c.alwaysEmbed()) {
+            return "always-embed: up to " + layout.maxEmbeddedLen() + " B embeds";
+        }
+        long largest = c.master() ? -1 : largestEmbeddedLen(layout, c.cutoff());
+        return "largest embedded length: " + (largest < 0 ? "none" : largest + " B");
     }
 }

@@ -1,19 +1,24 @@
 package org.slotlab.app.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
-import org.slotlab.app.cli.SlotlabCommand;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.knob.Types;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.CategoryBarsChart;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
+import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.parsers.HeaderSet;
 import org.slotlab.model.parsers.HeaderTable;
+import org.slotlab.model.parsers.LtsvSet;
+import org.slotlab.model.parsers.ValueRow;
 import org.slotlab.model.parsers.ParserExperiments;
 import org.slotlab.model.parsers.ParserModel;
 import org.slotlab.model.parsers.ParserOutcome;
@@ -21,17 +26,19 @@ import org.slotlab.model.parsers.ParserSeries;
 import org.slotlab.model.parsers.ParserWorkload;
 import org.slotlab.model.parsers.Parsers;
 import org.slotlab.model.reference.ReferenceTable;
+import org.slotlab.model.reference.Source;
+import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.model.string.SubseqPolicy;
 
 /**
- * Scenario S3, parsers on real data (seed {@code 000_30e668f7bc580535.txt}, the #22186 thread's
+ * Parsers on real data (Feature #22186, https://bugs.ruby-lang.org/issues/22186: the thread's
  * Net::HTTPResponse#read_headers table): each header value is a str_subseq of the line (CRuby
  * string.c:3017-3053), embedded when short, otherwise sharing a frozen root made by
  * rb_str_new_frozen; the candidate's cutoff copies some of the shared ones instead. Two charts:
  * the values of each site stacked as embedded on master / copied by the candidate / still shared,
  * with http_headers.csv's per-site points; and the objects allocated per line by net-http, ltsv and
- * falcon on master and the candidate ({@link ParserSeries}). Reads the workbench's layout and
- * candidate (cutoff, frozen-source rule, always-embed, sharable middle).
+ * falcon on master and each candidate ({@link ParserSeries}). The sites chart shows the first
+ * candidate; the command line's report also chooses parsers, LTSV sets, passes and its table.
  */
 public final class ParsersScenario implements Scenario {
 
@@ -40,8 +47,6 @@ public final class ParsersScenario implements Scenario {
             "each site's header values: embedded on master, copied by the candidate, still shared with a frozen root");
     public static final ChartSpec PER_LINE = new ChartSpec("parser-objects", "Objects per line",
             "objects allocated per parsed line (header line or LTSV record), master vs the candidate");
-    /** Seed 000, where http_headers.csv comes from. */
-    static final String SEED = "000";
     /** The header parser of the per-site chart: the thread's Net::HTTP. */
     static final String SITE_PARSER = "net-http";
     /** The cutoffs http_headers.csv has a copied_at_N column for, bytes. */
@@ -51,6 +56,25 @@ public final class ParsersScenario implements Scenario {
      * enough (the CLI's 10,000 passes matter only for GC counts and time, not charted here).
      */
     static final long PASSES = 1;
+    /** Passes of the command line's report: enough for GC counts and time per line. */
+    static final long REPORT_PASSES = 10_000;
+
+    public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<List<String>> CANDIDATES = Knobs.CANDIDATES;
+    public static final Knob<List<String>> PARSERS = Knob.of("parser", "parsers", Types.someOf("parser", Parsers.names(),
+                    Parsers::byName), Parsers.names())
+            .cliOnly().describe("parsers: net-http, ltsv, falcon");
+    public static final Knob<Long> PASSES_KNOB = Knob.of("passes", "passes", Types.longs(1, 1_000_000_000L), REPORT_PASSES)
+            .cliOnly().describe("passes over the sample data");
+    public static final Knob<List<String>> LTSV = Knob.of("ltsv", "LTSV sets", Types.someOf("set",
+                    LtsvSet.loadAll().stream().map(LtsvSet::name).toList(), x -> { }),
+                    LtsvSet.loadAll().stream().map(LtsvSet::name).toList())
+            .cliOnly().describe("LTSV sets of sample-data/ltsv/sets.csv the ltsv parser reads");
+    public static final Knob<String> TABLE = Knob.of("table", "table", Types.oneOf("table", List.of("parsers", "sites",
+                    "values")), "parsers")
+            .cliOnly().describe("parsers (outcomes per parser and policy), sites (http_headers.csv's shape) or values "
+                    + "(every header value); sites and values use the first header parser of --parser");
 
     /** Sample data of every parser, read once per process. */
     private static final class Holder {
@@ -65,18 +89,32 @@ public final class ParsersScenario implements Scenario {
 
     @Override
     public String title() {
-        return "Parsers on real data (#22186)";
+        return "Parsers on real data (Feature #22186)";
+    }
+
+    @Override
+    public Source source() {
+        return Source.FEATURE_22186;
+    }
+
+    @Override
+    public List<Knob<?>> knobs() {
+        return List.of(LAYOUT, PROFILE, CANDIDATES, PARSERS, PASSES_KNOB, LTSV, TABLE);
+    }
+
+    @Override
+    public String status(Settings s) {
+        return Runs.layoutStatus(s);
+    }
+
+    static List<SubseqPolicy> candidates(Settings s) {
+        return s.get(CANDIDATES).stream().map(SubseqPolicies::parse).toList();
     }
 
     @Override
     public String summary() {
         return "Header and LTSV values are str_subseq slices of a line: embedded, shared with a frozen root, or copied "
-                + "by the cutoff. Seed 000: read_headers per site.";
-    }
-
-    @Override
-    public Set<ParameterGroup> uses() {
-        return EnumSet.of(ParameterGroup.CUTOFF, ParameterGroup.LAYOUT);
+                + "by the cutoff. Published: read_headers per site.";
     }
 
     @Override
@@ -110,12 +148,13 @@ public final class ParsersScenario implements Scenario {
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        Parameters p = request.parameters();
+        Settings p = request.settings();
         RubyLayout layout = ModelInputs.layout(p);
-        SubseqPolicy candidate = p.candidatePolicy();
+        List<SubseqPolicy> cands = candidates(p);
+        SubseqPolicy candidate = cands.get(0);
         ParserModel siteParser = Parsers.byName(SITE_PARSER);
-        HeaderTable table = HeaderTable.compute(layout, siteParser, List.of(candidate));
-        StrBufMinScenario.check(cancelled);
+        HeaderTable table = HeaderTable.compute(layout, siteParser, cands);
+        Runs.check(cancelled);
 
         List<CategoryBarsChart.Bar> siteBars = new ArrayList<>();
         for (ParserSeries.SiteBar b : ParserSeries.siteBars(table, 0)) {
@@ -153,28 +192,29 @@ public final class ParsersScenario implements Scenario {
                 siteBars, pubMarks, true, "0");
 
         List<ParserOutcome> outcomes = ParserExperiments.run(layout, ModelInputs.profile(p), Holder.WORKLOADS,
-                List.of(candidate), PASSES);
-        StrBufMinScenario.check(cancelled);
+                cands, PASSES);
+        Runs.check(cancelled);
         List<CategoryBarsChart.Bar> perLine = new ArrayList<>();
         for (ParserSeries.AllocationsPerLine a : ParserSeries.allocationsPerLine(outcomes)) {
             perLine.add(new CategoryBarsChart.Bar(a.policy(), a.parser(), a.objectsPerLine()));
         }
         var perLineData = new CategoryBarsChart.Data("Objects allocated per line",
-                "master vs " + candidate.name() + " on " + layout.name() + ", the shipped sample data (modelled)",
+                "master vs " + String.join(", ", p.get(CANDIDATES)) + " on " + layout.name()
+                        + ", the shipped sample data (modelled)",
                 "parser", "objects per line", perLine, List.of(), false, "0.00");
 
         List<String> lines = new ArrayList<>();
-        lines.add("scenario: " + ID + " (seed 000, #22186 read_headers)");
-        lines.add("layout: " + layout.name() + " (slot sizes " + java.util.Arrays.toString(layout.slotSizes()) + " B)");
-        lines.add("candidate: " + candidate.name() + " vs master");
+        lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
+        lines.add(Runs.layoutLine(layout));
+        lines.add("candidates: " + String.join(", ", p.get(CANDIDATES)) + " vs master; sites chart: " + candidate.name());
         lines.add("parsers: " + String.join(", ", Parsers.names()) + " on the shipped sample data; sites: " + SITE_PARSER);
-        lines.add("published: http_headers.csv (seed 000)");
-        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add("published: " + Source.FEATURE_22186.citation() + " (read_headers per site)");
+        lines.add("version: " + Version.modelledBy());
         String headline = String.format(Locale.ROOT, "%s copies %d of %d shared header values", candidate.name(),
                 modelTotal.copied().get(0), modelTotal.sharedOnMaster());
         return new ScenarioRun(request, List.of(
-                SubstringCutoffScenario.chart(SITES, t -> CategoryBarsChart.create(siteData, t), theme),
-                SubstringCutoffScenario.chart(PER_LINE, t -> CategoryBarsChart.create(perLineData, t), theme)),
+                Runs.chart(SITES, t -> CategoryBarsChart.create(siteData, t), theme),
+                Runs.chart(PER_LINE, t -> CategoryBarsChart.create(perLineData, t), theme)),
                 table(outcomes, lines), lines, headline, System.nanoTime() - t0);
     }
 
@@ -198,5 +238,43 @@ public final class ParsersScenario implements Scenario {
                 + "or LTSV record");
         params.forEach(b::footer);
         return b.build();
+    }
+
+    /**
+     * What {@code slotlab predict parsers} prints: outcomes per parser and policy over
+     * {@code --passes} passes, the per-site header table in http_headers.csv's shape, or every
+     * header value.
+     */
+    @Override
+    public List<Table> report(Settings s, boolean md) {
+        CostProfile profile = ModelInputs.profile(s);
+        RubyLayout layout = ModelInputs.layout(s);
+        List<ParserModel> ps = s.get(PARSERS).stream().map(Parsers::byName).toList();
+        List<SubseqPolicy> cands = candidates(s);
+        long passes = s.get(PASSES_KNOB);
+        return switch (s.get(TABLE)) {
+            case "sites" -> List.of(ParsersReport.sitesTable(HeaderTable.compute(layout, headerParser(ps), cands), md, layout));
+            case "values" -> {
+                ParserModel p = headerParser(ps);
+                List<ValueRow> rows = HeaderTable.values(layout, p, cands, HeaderSet.loadAll());
+                yield List.of(ParsersReport.valuesTable(rows, s.get(CANDIDATES), md, layout, p.name()));
+            }
+            default -> {
+                List<LtsvSet> sets = LtsvSet.loadAll().stream().filter(x -> s.get(LTSV).contains(x.name())).toList();
+                List<ParserWorkload> ws = new ArrayList<>();
+                for (ParserModel p : ps) {
+                    ws.add(p.input() == ParserModel.InputKind.LTSV ? new ParserWorkload(p, List.of(), sets)
+                            : ParserWorkload.withSampleData(p));
+                }
+                List<ParserOutcome> rows = ParserExperiments.run(layout, profile, ws, cands, passes);
+                yield List.of(md ? ParsersReport.parsersMarkdown(rows, layout, profile, passes) : ParsersReport.parsersCsv(rows));
+            }
+        };
+    }
+
+    private static ParserModel headerParser(List<ParserModel> ps) {
+        return ps.stream().filter(x -> x.input() == ParserModel.InputKind.HTTP_HEADERS).findFirst()
+                .orElseThrow(() -> new org.slotlab.app.knob.KnobException(PARSERS,
+                        "the sites and values tables need a header parser (net-http or falcon)"));
     }
 }

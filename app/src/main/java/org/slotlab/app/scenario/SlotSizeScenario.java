@@ -1,26 +1,28 @@
 package org.slotlab.app.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
-import org.slotlab.app.cli.SlotlabCommand;
-import org.slotlab.charts.Provenance;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.knob.Types;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.SlotSizeChart;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.ComparisonTable;
 import org.slotlab.charts.table.Table;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.reference.ReferenceTable;
+import org.slotlab.model.reference.Source;
 import org.slotlab.model.workload.Experiments;
 import org.slotlab.model.workload.Outcome;
 
 /**
- * byroot's slot-size benchmark in seed {@code 000_30e668f7bc580535.txt}: objects padded so
+ * byroot's slot-size benchmark in Feature #22186 (https://bugs.ruby-lang.org/issues/22186): objects padded so
  * ObjectSpace.memsize_of equals one slot size, allocated N times and dropped at once. Larger slots
  * cost more per allocation and, with fewer slots per page (heap_slot_size,
  * gc/default/default.c:2256), trigger GC more often. Published overlay: slot_alloc_gc.csv.
@@ -33,9 +35,21 @@ public final class SlotSizeScenario implements Scenario {
     /** Allocations byroot's GC column is counted over (slot_alloc_gc.csv: gc_count_per_10M_allocs). */
     static final long PUBLISHED_ALLOCATIONS = 10_000_000;
 
+    public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<Long> ALLOCATIONS = Knob.of("allocations", "allocations", Types.longs(1, 10_000_000_000L),
+                    PUBLISHED_ALLOCATIONS)
+            .section("Workload (slot sizes)")
+            .describe("Allocations per slot size, each object dead at once (byroot's table counts GC runs per 10M).");
+
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public List<String> aliases() {
+        return List.of("slot-gc");
     }
 
     @Override
@@ -46,12 +60,22 @@ public final class SlotSizeScenario implements Scenario {
     @Override
     public String summary() {
         return "Allocate one object per slot size and drop it: ns/alloc and GC runs grow with the slot. "
-                + "Seed 000: byroot's table on ruby 4.1.0dev.";
+                + "Published: byroot's table on ruby 4.1.0dev (Feature #22186).";
     }
 
     @Override
-    public Set<ParameterGroup> uses() {
-        return EnumSet.of(ParameterGroup.LAYOUT, ParameterGroup.SLOT_WORKLOAD);
+    public Source source() {
+        return Source.FEATURE_22186;
+    }
+
+    @Override
+    public List<Knob<?>> knobs() {
+        return List.of(LAYOUT, PROFILE, ALLOCATIONS);
+    }
+
+    @Override
+    public String status(Settings s) {
+        return Runs.layoutStatus(s);
     }
 
     @Override
@@ -62,38 +86,37 @@ public final class SlotSizeScenario implements Scenario {
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        Parameters p = request.parameters();
+        Settings p = request.settings();
+        long allocations = p.get(ALLOCATIONS);
         RubyLayout layout = ModelInputs.layout(p);
-        List<Outcome> model = Experiments.slotSweep(layout, ModelInputs.profile(p), p.allocations());
+        List<Outcome> model = Experiments.slotSweep(layout, ModelInputs.profile(p), allocations);
         SlotSizeChart.SlotSeries current = series("model: " + layout.name(), layout, model);
         List<SlotSizeChart.SlotSeries> overlays = new ArrayList<>();
         List<SlotSizeChart.SlotSeries> pinned = new ArrayList<>();
         for (Pin pin : request.pins()) {
-            if (cancelled.getAsBoolean()) {
-                throw new CancellationException("superseded by a newer request");
-            }
-            Parameters q = pin.parameters();
+            Runs.check(cancelled);
+            Settings q = pin.settings();
             RubyLayout l = ModelInputs.layout(q);
             pinned.add(series("pin " + pin.name() + ": " + l.name(), l,
-                    Experiments.slotSweep(l, ModelInputs.profile(q), p.allocations())));
+                    Experiments.slotSweep(l, ModelInputs.profile(q), allocations)));
         }
         overlays.addAll(pinned);
-        overlays.add(published(p.allocations()));
-        String subtitle = layout.name() + ", " + SubstringCutoffScenario.fmt(p.allocations())
+        overlays.add(published(allocations));
+        String subtitle = layout.name() + ", " + Runs.fmt(allocations)
                 + " allocations per slot size, cost profile " + ModelInputs.profile(p).name();
-        var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, p.allocations(), current,
+        var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, allocations, current,
                 overlays);
         List<String> lines = new ArrayList<>();
-        lines.add("scenario: " + ID + " (seed 000, byroot's slot table)");
-        lines.add("layout: " + layout.name() + " (slot sizes " + java.util.Arrays.toString(layout.slotSizes()) + " B)");
+        lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
+        lines.add(Runs.layoutLine(layout));
         lines.add("cost profile: " + ModelInputs.profile(p).name());
-        lines.add("allocations per slot size: " + SubstringCutoffScenario.fmt(p.allocations()));
+        lines.add("allocations per slot size: " + Runs.fmt(allocations));
         for (Pin pin : request.pins()) {
-            lines.add("pin " + pin.name() + ": " + pin.parameters().layout());
+            lines.add("pin " + pin.name() + ": " + pin.settings().get(LAYOUT).name());
         }
-        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add("version: " + Version.modelledBy());
         Table table = table(request, current, pinned, overlays.get(overlays.size() - 1), lines);
-        return new ScenarioRun(request, List.of(SubstringCutoffScenario.chart(SLOTS, t -> SlotSizeChart.create(data, t), theme)), table, lines,
+        return new ScenarioRun(request, List.of(Runs.chart(SLOTS, t -> SlotSizeChart.create(data, t), theme)), table, lines,
                 layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-" + layout.largestSlotSize()
                         + " B", System.nanoTime() - t0);
     }
@@ -122,7 +145,7 @@ public final class SlotSizeScenario implements Scenario {
                 machine = r.get("machine");
             }
         }
-        return SlotSizeChart.SlotSeries.published(new Provenance("byroot", machine, SubstringCutoffScenario.SEED), pts);
+        return SlotSizeChart.SlotSeries.published(Source.FEATURE_22186.measuredBy("byroot", machine), pts);
     }
 
     private static Table table(ScenarioRequest request, SlotSizeChart.SlotSeries current,
@@ -156,11 +179,37 @@ public final class SlotSizeScenario implements Scenario {
             t.row(pt.slotBytes(), b, others);
         }
         t.legend("ratio = baseline ns / other ns; above 1 = the other is faster");
-        for (String line : lines) {
-            int colon = line.indexOf(": ");
-            t.parameter(colon > 0 ? line.substring(0, colon) : "run", colon > 0 ? line.substring(colon + 2) : line);
-        }
+        Runs.parameters(t, lines);
         return t.build();
+    }
+
+    /** What {@code slotlab predict slot-size} prints: ns per allocation, GC counts and peak pages per slot size. */
+    @Override
+    public List<Table> report(Settings s, boolean md) {
+        CostProfile profile = ModelInputs.profile(s);
+        RubyLayout layout = ModelInputs.layout(s);
+        long allocations = s.get(ALLOCATIONS);
+        List<Outcome> rows = Experiments.slotSweep(layout, profile, allocations);
+        Table.Builder b = Table.builder(md ? "Slot size vs allocation cost (" + layout.name() + ")" : "")
+                .column(Column.number("slot_bytes", 0))
+                .column(Column.number("ns_per_alloc", md ? 2 : 3))
+                .column(Column.number("gc_count", 0))
+                .column(Column.number("minor_gc_count", 0))
+                .column(Column.number("major_gc_count", 0))
+                .column(Column.number("peak_pages", 0));
+        int[] slots = layout.slotSizes();
+        for (int i = 0; i < slots.length; i++) {
+            Outcome o = rows.get(i);
+            b.row(slots[i], o.nsPerOp(), o.gcCount(), o.sim().minorGcs(), o.sim().majorGcs(), o.sim().peakPages()[i]);
+        }
+        if (md) {
+            b.footer("lower is better");
+            b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d allocations per slot size, each dead at once, profile %s",
+                    layout.name(), allocations, profile.name()));
+            b.footer("published: " + Source.FEATURE_22186.citation());
+            b.footer("predicted by Slotlab " + Version.current());
+        }
+        return List.of(b.build());
     }
 
     private static double ns(SlotSizeChart.SlotSeries s, int slot) {

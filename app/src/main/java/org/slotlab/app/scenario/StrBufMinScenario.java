@@ -1,37 +1,39 @@
 package org.slotlab.app.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
-import org.slotlab.app.cli.SlotlabCommand;
-import org.slotlab.charts.Provenance;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.knob.Types;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.XyLinesChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
-import org.slotlab.model.buffers.StrBufScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 import org.slotlab.model.malloc.SizeClassSweep;
 import org.slotlab.model.reference.ReferenceTable;
+import org.slotlab.model.reference.Source;
+import org.slotlab.model.ruby.RubyPreset;
 
 /**
- * Scenario S5, Feature #12025 (seed {@code 003_d065c5278e912b9b.txt}): {@code Array.new(1_000_000){ " " * i }}
- * and the resident set each allocator makes of it ({@link StrBufScenario}). On the seed's Ruby 2.4-dev
+ * Feature #12025 (https://bugs.ruby-lang.org/issues/12025): {@code Array.new(1_000_000){ " " * i }}
+ * and the resident set each allocator makes of it ({@link StrBufWorkload}). On the thread's Ruby 2.4-dev
  * every string over 23 bytes has a malloc'd buffer of i + 1 bytes (TERM_LEN), so a power-of-two
  * malloc doubles the buffer between i = 127 and i = 128; on 3.4 the string embeds in a slot up to
  * 615 bytes (rb_str_embed_size, string.c:238-241) and the step moves to the slot sizes
  * (heap_slot_size, gc/default/default.c:2256). Three charts: RSS against i per allocator on the
- * seed's era with str_buf_min.csv's two points, RSS against i per era on the power-of-two
+ * chosen Ruby with str_buf_min.csv's two points, RSS against i per era on the power-of-two
  * allocator, and the waste of every malloc request per allocator ({@link SizeClassSweep}).
- * Its knobs are {@link StrBufSettings} (era, workload, allocators, i range, count), defaulting to
- * seed 003's setting; str_buf_min.csv is drawn only on that setting.
+ * Its knobs (Ruby, workload, allocators, i, count) default to the thread's setting;
+ * str_buf_min.csv is drawn only on that setting.
  */
 public final class StrBufMinScenario implements Scenario {
 
@@ -43,16 +45,14 @@ public final class StrBufMinScenario implements Scenario {
                     + "with a power-of-two malloc: STR_BUF_MIN_SIZE 128 -> 127, then the step moves to the slot sizes");
     public static final ChartSpec WASTE = new ChartSpec("str-buf-waste", "Waste per size class",
             "usable size - request of every malloc request per allocator");
-    /** Seed 003, where the points come from. */
-    static final String SEED = "003";
-    /** The era seed 003 measured: Ruby 2.4-dev at r55692 (STR_BUF_MIN_SIZE 127). */
-    static final String SEED_ERA = StrBufSettings.SEED_ERA;
-    /** The eras of the era chart, oldest first (StringBufferRules presets). */
-    static final List<String> ERA_NAMES = StrBufSettings.ERAS;
-    /** The allocator of seed 003's measurement ("power-of-2 malloc", str_buf_min.csv): the era chart's when chosen. */
-    static final String SEED_ALLOCATOR = "power-of-two";
-    /** Allocators of the RSS chart by default: the CLI's default list (PredictStrBuf --allocator). */
-    static final List<String> ALLOCATORS = StrBufSettings.THREAD_ALLOCATORS;
+    /** The Ruby Feature #12025 measured: 2.4-dev at r55692 (STR_BUF_MIN_SIZE 127). */
+    static final String THREAD_RUBY = "ruby-2.4-after";
+    /** The Rubies of the era chart, oldest first. */
+    static final List<String> ERA_NAMES = List.of("ruby-2.4-before", "ruby-2.4-after", "ruby-3.1", "ruby-3.4");
+    /** The allocator of the thread's measurement ("power-of-2 malloc", str_buf_min.csv): the era chart's when chosen. */
+    static final String THREAD_ALLOCATOR = "power-of-two";
+    /** Allocators of the RSS chart by default. */
+    static final List<String> ALLOCATORS = List.of("power-of-two", "glibc", "jemalloc-3", "jemalloc-5", "darwin");
     /** i range of the era chart, bytes: past 3.4's largest embedded string (615 B) and its 640 B slot. */
     static final long ERA_FROM = 1;
     static final long ERA_TO = 768;
@@ -62,12 +62,50 @@ public final class StrBufMinScenario implements Scenario {
      */
     static final long WASTE_FROM = 25;
     static final long WASTE_TO = 1024;
-    /** Strings in the Array (bench_mem.rb, seed 003). */
-    static final long COUNT = StrBufSettings.THREAD_COUNT;
+    /** Strings in the Array (the thread's bench_mem.rb). */
+    static final long THREAD_COUNT = 1_000_000;
+    /** Default i, bytes: the thread's 127/128 with 32 bytes either side. */
+    static final List<Long> THREAD_SIZES = range(96, 160);
+    /** Most i values per sweep: beyond this a line has more points than the chart has pixels. */
+    static final int MAX_POINTS = 4096;
+    /** Largest array the model accepts: 10^9 strings (40 GB of slots on 3.4), more is not a Ruby process. */
+    static final long MAX_COUNT = 1_000_000_000L;
+    /** Largest interpreter RSS accepted, KiB (1 TiB). */
+    static final double MAX_BASELINE_KIB = 1024.0 * 1024 * 1024;
+    private static final String SECTION = "String buffers (STR_BUF_MIN_SIZE)";
+
+    public static final Knob<String> RUBY = Knobs.RUBY.withDefault(THREAD_RUBY);
+    public static final Knob<String> WORKLOAD = Knob.of("workload", "workload", Types.oneOf("workload",
+                    List.of("times", "buf-new", "capacity"), w -> w + ": " + StrBufWorkload.Workload.parse(w).ruby()), "times")
+            .section(SECTION)
+            .describe("What each of the count strings is. times: \" \" * i (rb_str_times, exact size, string.c:2477-2532; "
+                    + "the thread's bench_mem.rb). buf-new: rb_str_buf_new(c) / String.buffer(c) with the STR_BUF_MIN_SIZE "
+                    + "floor (string.c:1648-1661). capacity: String.new(capacity: c) (rb_str_s_new on 3.4, "
+                    + "string.c:2063-2139; rb_str_init on older Rubies).");
+    public static final Knob<List<String>> ALLOCATOR = Knobs.ALLOCATORS.withDefault(ALLOCATORS)
+            .describe("Malloc models, one line each: power-of-two (the thread's \"power-of-2 malloc\"), glibc ptmalloc, "
+                    + "jemalloc 2/3/5, darwin. Each rounds a request of i + 1 bytes (len + TERM_LEN) up to its size class.");
+    public static final Knob<List<Long>> SIZES = Knob.of("i", "i", Types.wholeNumbers(MAX_POINTS), THREAD_SIZES)
+            .unit("B").section(SECTION)
+            .describe("String length i (or capacity c), bytes: a list or ranges like 96-160:1, the x axis of the RSS "
+                    + "chart. The thread compared i = 127 (malloc(128)) with i = 128 (malloc(129), the next power of two).");
+    public static final Knob<Long> COUNT = Knob.of("count", "count", Types.longs(1, MAX_COUNT), THREAD_COUNT)
+            .section(SECTION)
+            .describe("Strings kept in the Array: Array.new(count){ ... }. The thread used 1,000,000; the published "
+                    + "points are drawn only at that count, on 2.4-dev with \" \" * i.");
+    public static final Knob<Double> BASELINE_KIB = Knob.of("baseline-kib", "interpreter RSS",
+                    Types.decimals(0, MAX_BASELINE_KIB), StrBufWorkload.THREAD_BASELINE_KIB)
+            .unit("KiB").section(SECTION)
+            .describe("The interpreter's RSS before the loop, KiB; 0 as in the thread, which gives none.");
 
     @Override
     public String id() {
         return ID;
+    }
+
+    @Override
+    public List<String> aliases() {
+        return List.of("str-buf");
     }
 
     @Override
@@ -78,12 +116,33 @@ public final class StrBufMinScenario implements Scenario {
     @Override
     public String summary() {
         return "Array.new(1_000_000){ \" \" * i }: malloc(i + 1) crosses a power-of-two class at i = 128; on 3.4 the "
-                + "string embeds up to 615 B. Seed 003: Jeremy Evans' BSD time -l.";
+                + "string embeds up to 615 B. Published: Jeremy Evans' BSD time -l.";
     }
 
     @Override
-    public Set<ParameterGroup> uses() {
-        return EnumSet.of(ParameterGroup.STR_BUF);
+    public Source source() {
+        return Source.FEATURE_12025;
+    }
+
+    @Override
+    public List<Knob<?>> knobs() {
+        return List.of(RUBY, WORKLOAD, ALLOCATOR, SIZES, COUNT, BASELINE_KIB);
+    }
+
+    @Override
+    public String status(Settings s) {
+        return "Ruby " + s.get(RUBY) + "  |  " + workload(s).ruby() + " x " + Runs.fmt(s.get(COUNT)) + "  |  malloc "
+                + String.join(", ", s.get(ALLOCATOR));
+    }
+
+    static StrBufWorkload.Workload workload(Settings s) {
+        return StrBufWorkload.Workload.parse(s.get(WORKLOAD));
+    }
+
+    /** Whether this is the setting str_buf_min.csv measured: 2.4-dev after r55692, {@code " " * i}, 1,000,000 strings. */
+    static boolean matchesThread(Settings s) {
+        return RubyPreset.byName(s.get(RUBY)).name().equals(THREAD_RUBY)
+                && workload(s) == StrBufWorkload.Workload.TIMES && s.get(COUNT) == THREAD_COUNT;
     }
 
     @Override
@@ -91,65 +150,67 @@ public final class StrBufMinScenario implements Scenario {
         return List.of(RSS, ERAS, WASTE);
     }
 
-    /** The era chart's allocator: seed 003's power-of-two malloc when chosen, else the first chosen. */
-    static String eraAllocator(StrBufSettings s) {
-        return s.allocators().contains(SEED_ALLOCATOR) ? SEED_ALLOCATOR : s.allocators().get(0);
+    /** The era chart's allocator: the thread's power-of-two malloc when chosen, else the first chosen. */
+    static String eraAllocator(Settings s) {
+        return s.get(ALLOCATOR).contains(THREAD_ALLOCATOR) ? THREAD_ALLOCATOR : s.get(ALLOCATOR).get(0);
     }
 
     /**
      * The era chart's workload: the chosen one, except that {@code " " * i} makes exact-size
      * buffers (rb_str_times) with no STR_BUF_MIN_SIZE floor, so the chart shows rb_str_buf_new(c).
      */
-    static StrBufScenario.Workload eraWorkload(StrBufSettings s) {
-        return s.workloadKind() == StrBufScenario.Workload.TIMES ? StrBufScenario.Workload.BUF_NEW : s.workloadKind();
+    static StrBufWorkload.Workload eraWorkload(Settings s) {
+        return workload(s) == StrBufWorkload.Workload.TIMES ? StrBufWorkload.Workload.BUF_NEW : workload(s);
     }
 
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        StrBufSettings s = request.parameters().strBuf();
-        StringBufferRules era = s.rules();
-        StrBufScenario.Workload workload = s.workloadKind();
-        List<Allocator> allocators = s.allocatorModels();
-        String program = "Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ " + workload.ruby() + " }";
-        List<StrBufScenario.Row> rssRows = StrBufScenario.predict(new StrBufScenario.Params(era, allocators, s.sizes(),
-                s.count(), workload, StrBufScenario.THREAD_BASELINE_KIB));
-        List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufScenario.Row::allocator);
-        Step step = largestStep(rssRows, s.allocators().get(0));
+        Settings s = request.settings();
+        StringBufferRules era = ModelInputs.rules(s);
+        StrBufWorkload.Workload workload = workload(s);
+        List<Allocator> allocators = s.get(ALLOCATOR).stream().map(Allocators::byName).toList();
+        long count = s.get(COUNT);
+        double baselineKib = s.get(BASELINE_KIB);
+        String program = "Array.new(" + Runs.fmt(count) + "){ " + workload.ruby() + " }";
+        List<StrBufWorkload.Row> rssRows = StrBufWorkload.predict(new StrBufWorkload.Params(era, allocators, s.get(SIZES),
+                count, workload, baselineKib));
+        List<XyLinesChart.Line> rssLines = linesBy(rssRows, StrBufWorkload.Row::allocator);
+        Step step = largestStep(rssRows, s.get(ALLOCATOR).get(0));
         List<XyLinesChart.Marker> rssMarkers = step == null ? List.of()
                 : List.of(new XyLinesChart.Marker(step.after().iBytes(), step.label()));
-        boolean seedSetting = s.matchesSeed();
+        boolean threadSetting = matchesThread(s);
         var rssData = new XyLinesChart.Data(program + ": maxrss per allocator",
                 era.name() + " (" + era.description() + ") modelled"
-                        + (seedSetting ? "; markers: published" : "; published points only for seed 003's setting"),
-                workload == StrBufScenario.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)", "RSS (KiB)", rssLines,
-                seedSetting ? published() : List.of(), rssMarkers, false, false, false, true);
-        check(cancelled);
+                        + (threadSetting ? "; markers: published" : "; published points only for the thread's setting"),
+                workload == StrBufWorkload.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)", "RSS (KiB)", rssLines,
+                threadSetting ? published() : List.of(), rssMarkers, false, false, false, true);
+        Runs.check(cancelled);
 
         String eraAllocName = eraAllocator(s);
         Allocator eraAlloc = Allocators.byName(eraAllocName);
-        StrBufScenario.Workload eraWorkload = eraWorkload(s);
-        Map<String, List<StrBufScenario.Row>> eraRows = new LinkedHashMap<>();
+        StrBufWorkload.Workload eraWorkload = eraWorkload(s);
+        Map<String, List<StrBufWorkload.Row>> eraRows = new LinkedHashMap<>();
         Map<String, List<XyLinesChart.Point>> eraPts = new LinkedHashMap<>();
         for (String name : ERA_NAMES) {
-            List<StrBufScenario.Row> rows = StrBufScenario.predict(new StrBufScenario.Params(
-                    StringBufferRules.byName(name), List.of(eraAlloc), range(ERA_FROM, ERA_TO), s.count(), eraWorkload,
-                    StrBufScenario.THREAD_BASELINE_KIB));
+            List<StrBufWorkload.Row> rows = StrBufWorkload.predict(new StrBufWorkload.Params(
+                    RubyPreset.byName(name).strings(), List.of(eraAlloc), range(ERA_FROM, ERA_TO), count, eraWorkload,
+                    baselineKib));
             eraRows.put(name, rows);
             eraPts.put(name, rows.stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.rssKib())).toList());
-            check(cancelled);
+            Runs.check(cancelled);
         }
-        StringBufferRules modern = StringBufferRules.byName("ruby-3.4");
+        StringBufferRules modern = RubyPreset.ruby34().strings();
         long embedMax = modern.layout().maxEmbeddedLen();
         var eraData = new XyLinesChart.Data(eraWorkload.ruby() + " per era: STR_BUF_MIN_SIZE, then slot sizes",
-                eraWorkload.ruby() + " x " + SubstringCutoffScenario.fmt(s.count()) + " on " + eraAllocName
-                        + " malloc, modelled" + (workload == StrBufScenario.Workload.TIMES
+                eraWorkload.ruby() + " x " + Runs.fmt(count) + " on " + eraAllocName
+                        + " malloc, modelled" + (workload == StrBufWorkload.Workload.TIMES
                                 ? " (\" \" * i has no STR_BUF_MIN_SIZE floor)" : ""),
-                "capacity c (bytes)", "RSS (KiB)", lines(eraPts), List.of(),
+                "capacity c (bytes)", "RSS (KiB)", Runs.lines(eraPts), List.of(),
                 List.of(new XyLinesChart.Marker(128, "c = 128: malloc(129)"),
                         new XyLinesChart.Marker(embedMax + 1, "3.4: c > " + embedMax)),
                 false, false, false, true);
-        check(cancelled);
+        Runs.check(cancelled);
 
         List<SizeClassSweep.Row> waste = SizeClassSweep.sweep(allocators, WASTE_FROM, WASTE_TO, 1);
         Map<String, List<XyLinesChart.Point>> wastePts = new LinkedHashMap<>();
@@ -159,30 +220,31 @@ public final class StrBufMinScenario implements Scenario {
         }
         var wasteData = new XyLinesChart.Data("Waste per malloc size class",
                 "(usable size - request) / request for every request a heap string makes (i + 1 > 24)",
-                "malloc request (bytes)", "waste (% of request)", lines(wastePts), List.of(),
+                "malloc request (bytes)", "waste (% of request)", Runs.lines(wastePts), List.of(),
                 List.of(new XyLinesChart.Marker(129, "129: \" \" * 128")), false, false, true, true);
 
         List<String> params = new ArrayList<>();
-        params.add("scenario: " + ID + " (seed 003, Feature #12025)");
-        params.add("program: " + program + (seedSetting ? " (bench_mem.rb)" : ""));
-        params.add("era: " + era.name() + " (" + era.description() + ")");
-        params.add("allocators: " + String.join(", ", s.allocators()));
-        params.add("i: " + s.from() + "-" + s.to() + " B step " + s.step() + " (RSS)");
+        params.add(Runs.scenarioLine(ID, Source.FEATURE_12025));
+        params.add("program: " + program + (threadSetting ? " (bench_mem.rb)" : ""));
+        params.add("Ruby: " + s.get(RUBY) + ", string rules " + era.name() + " (" + era.description() + ")");
+        params.add("allocators: " + String.join(", ", s.get(ALLOCATOR)));
+        params.add("i: " + SIZES.format(s.get(SIZES)) + " B (RSS)");
         params.add("eras of the era chart: " + String.join(", ", ERA_NAMES) + ", " + eraWorkload.ruby() + " on "
                 + eraAllocName + ", c " + ERA_FROM + "-" + ERA_TO + " B; waste: requests " + WASTE_FROM + "-" + WASTE_TO + " B");
-        params.add(seedSetting ? "published: str_buf_min.csv (seed 003, BSD time -l, power-of-two malloc)"
-                : "published: str_buf_min.csv not drawn (it measured 2.4-dev, \" \" * i, 1,000,000 strings)");
-        params.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        params.add(threadSetting ? "published: " + Source.FEATURE_12025.citation() + " (BSD time -l, power-of-two malloc)"
+                : "published: " + Source.FEATURE_12025.citation() + ", not drawn (it measured 2.4-dev, \" \" * i, "
+                        + "1,000,000 strings)");
+        params.add("version: " + Version.modelledBy());
         String headline = headline(era, s, rssRows, step);
         return new ScenarioRun(request, List.of(
-                SubstringCutoffScenario.chart(RSS, t -> XyLinesChart.create(rssData, t), theme),
-                SubstringCutoffScenario.chart(ERAS, t -> XyLinesChart.create(eraData, t), theme),
-                SubstringCutoffScenario.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme)),
+                Runs.chart(RSS, t -> XyLinesChart.create(rssData, t), theme),
+                Runs.chart(ERAS, t -> XyLinesChart.create(eraData, t), theme),
+                Runs.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme)),
                 table(era, rssRows, s, eraRows, params), params, headline, System.nanoTime() - t0);
     }
 
     /** The largest rise in RSS between two neighbouring i of one allocator's line. */
-    record Step(StrBufScenario.Row before, StrBufScenario.Row after) {
+    record Step(StrBufWorkload.Row before, StrBufWorkload.Row after) {
         String label() {
             String what = after.mallocRequestBytes() > 0 ? "malloc(" + after.mallocRequestBytes() + ")"
                     : after.slotBytes() + " B slot";
@@ -190,8 +252,8 @@ public final class StrBufMinScenario implements Scenario {
         }
     }
 
-    static Step largestStep(List<StrBufScenario.Row> rows, String allocator) {
-        List<StrBufScenario.Row> line = rows.stream().filter(r -> r.allocator().equals(allocator)).toList();
+    static Step largestStep(List<StrBufWorkload.Row> rows, String allocator) {
+        List<StrBufWorkload.Row> line = rows.stream().filter(r -> r.allocator().equals(allocator)).toList();
         Step best = null;
         double rise = 0;
         for (int k = 1; k < line.size(); k++) {
@@ -204,22 +266,16 @@ public final class StrBufMinScenario implements Scenario {
         return best;
     }
 
-    private static String headline(StringBufferRules era, StrBufSettings s, List<StrBufScenario.Row> rows, Step step) {
-        String alloc = s.allocators().get(0);
+    private static String headline(StringBufferRules era, Settings s, List<StrBufWorkload.Row> rows, Step step) {
+        String alloc = s.get(ALLOCATOR).get(0);
         if (step == null) {
-            StrBufScenario.Row r = rows.stream().filter(q -> q.allocator().equals(alloc)).findFirst().orElseThrow();
+            StrBufWorkload.Row r = rows.stream().filter(q -> q.allocator().equals(alloc)).findFirst().orElseThrow();
             return String.format(java.util.Locale.ROOT, "%s, %s: i=%d %,.0f KiB, no step in the range", era.name(), alloc,
                     r.iBytes(), r.rssKib());
         }
         return String.format(java.util.Locale.ROOT, "%s, %s: i=%d %,.0f KiB, i=%d %,.0f KiB (%.2fx)", era.name(), alloc,
                 step.before().iBytes(), step.before().rssKib(), step.after().iBytes(), step.after().rssKib(),
                 step.after().rssKib() / step.before().rssKib());
-    }
-
-    static void check(BooleanSupplier cancelled) {
-        if (cancelled.getAsBoolean()) {
-            throw new CancellationException("superseded by a newer request");
-        }
     }
 
     static List<Long> range(long from, long to) {
@@ -230,19 +286,13 @@ public final class StrBufMinScenario implements Scenario {
         return out;
     }
 
-    private static List<XyLinesChart.Line> linesBy(List<StrBufScenario.Row> rows,
-            java.util.function.Function<StrBufScenario.Row, String> key) {
+    private static List<XyLinesChart.Line> linesBy(List<StrBufWorkload.Row> rows,
+            java.util.function.Function<StrBufWorkload.Row, String> key) {
         Map<String, List<XyLinesChart.Point>> pts = new LinkedHashMap<>();
-        for (StrBufScenario.Row r : rows) {
+        for (StrBufWorkload.Row r : rows) {
             pts.computeIfAbsent(key.apply(r), k -> new ArrayList<>()).add(new XyLinesChart.Point(r.iBytes(), r.rssKib()));
         }
-        return lines(pts);
-    }
-
-    static List<XyLinesChart.Line> lines(Map<String, List<XyLinesChart.Point>> pts) {
-        List<XyLinesChart.Line> out = new ArrayList<>();
-        pts.forEach((k, v) -> out.add(new XyLinesChart.Line(k, v)));
-        return out;
+        return Runs.lines(pts);
     }
 
     /** str_buf_min.csv: maxrss per i as Jeremy Evans measured it. */
@@ -258,13 +308,13 @@ public final class StrBufMinScenario implements Scenario {
                 machine = r.get("machine");
             }
         }
-        return List.of(new XyLinesChart.Line(new Provenance("Jeremy Evans", machine, SEED).label(), pts));
+        return List.of(new XyLinesChart.Line(Source.FEATURE_12025.measuredBy("Jeremy Evans", machine).label(), pts));
     }
 
     /** RSS on both sides of each allocator's largest step, and each era's at 100, 127/128 and 615/616. */
-    private static Table table(StringBufferRules era, List<StrBufScenario.Row> rss, StrBufSettings s,
-            Map<String, List<StrBufScenario.Row>> eras, List<String> params) {
-        Table.Builder b = Table.builder("maxrss of Array.new(" + SubstringCutoffScenario.fmt(s.count()) + "){ ... }, KiB")
+    private static Table table(StringBufferRules era, List<StrBufWorkload.Row> rss, Settings s,
+            Map<String, List<StrBufWorkload.Row>> eras, List<String> params) {
+        Table.Builder b = Table.builder("maxrss of Array.new(" + Runs.fmt(s.get(COUNT)) + "){ ... }, KiB")
                 .column(Column.text("era"))
                 .column(Column.text("allocator"))
                 .column(Column.text("workload"))
@@ -273,30 +323,90 @@ public final class StrBufMinScenario implements Scenario {
                 .column(Column.number("malloc_usable_bytes", 0))
                 .column(Column.number("rss_kib", 0));
         String eraLabel = era.name().startsWith("ruby-") ? era.name().substring("ruby-".length()) : era.name();
-        for (String a : s.allocators()) {
+        for (String a : s.get(ALLOCATOR)) {
             Step st = largestStep(rss, a);
-            List<StrBufScenario.Row> shown = st == null
+            List<StrBufWorkload.Row> shown = st == null
                     ? rss.stream().filter(r -> r.allocator().equals(a)).limit(1).toList()
                     : List.of(st.before(), st.after());
-            for (StrBufScenario.Row r : shown) {
+            for (StrBufWorkload.Row r : shown) {
                 b.row(eraLabel, r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                         r.rssKib());
             }
         }
         eras.forEach((name, rows) -> {
-            for (StrBufScenario.Row r : rows) {
+            for (StrBufWorkload.Row r : rows) {
                 if (r.iBytes() == 100 || r.iBytes() == 127 || r.iBytes() == 128 || r.iBytes() == 615 || r.iBytes() == 616) {
                     b.row(name.substring("ruby-".length()), r.allocator(), r.workload(), r.iBytes(), r.mallocRequestBytes(), r.mallocUsableBytes(),
                             r.rssKib());
                 }
             }
         });
-        StringBuilder pub = new StringBuilder("published (str_buf_min.csv, seed 003, power-of-two malloc):");
+        StringBuilder pub = new StringBuilder("published (" + Source.FEATURE_12025.citation() + ", power-of-two malloc):");
         for (XyLinesChart.Point p : published().get(0).points()) {
             pub.append(String.format(java.util.Locale.ROOT, " i=%.0f %,.0f KiB;", p.x(), p.y()));
         }
         b.footer(pub.toString());
         params.forEach(b::footer);
         return b.build();
+    }
+
+    /** The power-of-two malloc maxrss the thread measured for i = 127 and i = 128, read from str_buf_min.csv. */
+    static String publishedLine() {
+        StringBuilder b = new StringBuilder("published (" + Source.FEATURE_12025.citation()
+                + ", Ruby 2.4-dev, power-of-two malloc, BSD time -l):");
+        String sep = " ";
+        List<XyLinesChart.Point> pts = new ArrayList<>(published().get(0).points());
+        pts.sort(java.util.Comparator.comparingDouble(XyLinesChart.Point::x));
+        for (XyLinesChart.Point p : pts) {
+            b.append(sep).append(String.format(Locale.ROOT, "i=%.0f %,.0f KiB", p.x(), p.y()));
+            sep = ", ";
+        }
+        return b.toString();
+    }
+
+    /** What {@code slotlab predict str-buf-min} prints: one row per allocator and i with every byte count. */
+    @Override
+    public List<Table> report(Settings s, boolean md) {
+        StringBufferRules rules = ModelInputs.rules(s);
+        StrBufWorkload.Workload w = workload(s);
+        long count = s.get(COUNT);
+        double baselineKib = s.get(BASELINE_KIB);
+        List<StrBufWorkload.Row> rows = StrBufWorkload.predict(new StrBufWorkload.Params(rules,
+                s.get(ALLOCATOR).stream().map(Allocators::byName).toList(), s.get(SIZES), count, w, baselineKib));
+        String sizeHeader = w == StrBufWorkload.Workload.TIMES ? "i_bytes" : "capa_bytes";
+        Table.Builder b = Table.builder(md ? String.format(Locale.ROOT, "Array.new(%,d){ %s } per allocator (%s)",
+                        count, w.ruby(), rules.name()) : "")
+                .column(Column.text("allocator"))
+                .column(Column.number(sizeHeader, 0))
+                .column(Column.number("slot_bytes", 0))
+                .column(Column.text("embedded"))
+                .column(Column.number("malloc_requested_bytes", 0))
+                .column(Column.number("malloc_usable_bytes", 0))
+                .column(Column.number("malloc_footprint_bytes", 0))
+                .column(Column.number("malloc_waste_total_bytes", 0, md))
+                .column(Column.number("slot_heap_kib", md ? 0 : 1, md))
+                .column(Column.number("array_kib", md ? 0 : 1, md))
+                .column(Column.number("malloc_kib", md ? 0 : 1, md))
+                .column(Column.number("rss_kib", md ? 0 : 1, md))
+                .column(Column.number("page_faults", 0, md));
+        for (StrBufWorkload.Row r : rows) {
+            b.row(r.allocator(), r.iBytes(), r.slotBytes(), r.embedded() ? "yes" : "no", r.mallocRequestBytes(),
+                    r.mallocUsableBytes(), r.mallocFootprintBytes(), r.mallocWasteBytes(), r.slotHeapKib(), r.arrayKib(),
+                    r.mallocKib(), r.rssKib(), r.pageFaults());
+        }
+        if (md) {
+            b.footer("lower is better; malloc_*_bytes are per string (0 when the string is embedded in its slot), "
+                    + "malloc_waste_total_bytes = (usable - requested) over all strings; rss_kib = baseline + slot pages "
+                    + "+ the Array's buffer + the strings' malloc pages, page-granular");
+            b.footer(String.format(Locale.ROOT, "parameters: era %s (%s), layout %s, %,d strings of %s, "
+                            + "interpreter baseline %,.0f KiB, STR_BUF_MIN_SIZE %d, growth %s",
+                    rules.name(), rules.description(), rules.layout().name(), count, w.ruby(), baselineKib,
+                    rules.strBufMinSize(), rules.growth().formula()));
+            if (w == StrBufWorkload.Workload.TIMES) {
+                b.footer(publishedLine());
+            }
+            b.footer("predicted by Slotlab " + Version.current());
+        }
+        return List.of(b.build());
     }
 }

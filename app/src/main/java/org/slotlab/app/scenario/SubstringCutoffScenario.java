@@ -1,36 +1,43 @@
 package org.slotlab.app.scenario;
 
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.ToDoubleFunction;
-import org.slotlab.app.cli.SlotlabCommand;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.KnobException;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.knob.Types;
+import org.slotlab.app.report.Version;
 import org.slotlab.charts.GcCountChart;
 import org.slotlab.charts.LengthPoint;
 import org.slotlab.charts.LengthSeries;
-import org.slotlab.charts.Provenance;
 import org.slotlab.charts.RetainedChart;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.SpeedRatioChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.ComparisonTable;
+import org.slotlab.charts.table.CsvWriter;
+import org.slotlab.charts.table.Table;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.reference.ReferenceTable;
+import org.slotlab.model.reference.Source;
 import org.slotlab.model.string.SlicePosition;
 import org.slotlab.model.string.SourceState;
+import org.slotlab.model.string.SubseqPolicies;
+import org.slotlab.model.string.SubseqPolicy;
 import org.slotlab.model.workload.Comparison;
 import org.slotlab.model.workload.Experiments;
+import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.Outcome;
+import org.slotlab.model.workload.SliceLoop;
 
 /**
- * The #22186 substring scenario (seed {@code 000_30e668f7bc580535.txt}): str_subseq
+ * The substring scenario of Feature #22186 (https://bugs.ruby-lang.org/issues/22186): str_subseq
  * (CRuby string.c:3017-3053) shares a suffix slice with a frozen root on master; the patch
  * embeds it when rb_str_embed_size(len + termlen) <= STR_SUBSEQ_EMBED_MAX_SIZE. Three charts: the
  * speed ratio per length with himura467's and byroot's published points, the GC count per N
@@ -39,14 +46,91 @@ import org.slotlab.model.workload.Outcome;
 public final class SubstringCutoffScenario implements Scenario {
 
     public static final String ID = "substring-cutoff";
+
+    /** himura467's and byroot's lengths, bytes (231 is the largest embedded under cutoff 256). */
+    public static final List<Long> THREAD_LENS = List.of(1L, 23L, 50L, 100L, 200L, 231L, 232L, 250L, 500L, 999L, 1000L);
+    /** Slices per length in the thread's sweep. */
+    public static final long THREAD_COUNT = 2_000_000;
+    /** Slices kept in the thread's str_subseq_memory.rb (subseq_retained.csv). */
+    public static final long THREAD_RETAIN = 200_000;
+    /** Source length of the thread's frozen-source benchmarks, bytes. */
+    public static final long THREAD_SOURCE_LEN = 10_000;
+    /** Most lengths a sweep accepts: more bars than this cannot be read on a chart. */
+    public static final int MAX_LENS = 64;
+    /** Largest source or slice the model builds, bytes: 1 GiB, past any string a benchmark makes. */
+    static final long MAX_BYTES = 1L << 30;
+    /** Most slices a loop takes: 10^10, about an hour of real str_subseq calls. */
+    static final long MAX_SLICES = 10_000_000_000L;
+    private static final String SOURCE_SECTION = "Source and baseline";
+    private static final String WORKLOAD_SECTION = "Workload (byteslice loop)";
+
+    public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<String> CANDIDATE = Knobs.CANDIDATE;
+    public static final Knob<String> BASELINE = Knob.of("baseline", "baseline", Knobs.policy(), "master")
+            .section(SOURCE_SECTION)
+            .describe("The policy the candidate is compared with: master (CRuby today), always-embed, cutoff:N, "
+                    + "frozen-rule:N or frozen-rule:N:M, optionally +middle.");
+    public static final Knob<String> SOURCE = Knob.of("source", "source",
+                    Types.oneOf("source state", List.of("frozen", "unfrozen-unshared", "already-shared")), "frozen")
+            .section(SOURCE_SECTION)
+            .describe("frozen: the source is its own root, sharing allocates only the 40 B slice. unfrozen-unshared: a "
+                    + "fresh \"a\" * n each iteration, sharing must first make a frozen root. already-shared: the source "
+                    + "points into a root that sharing reuses. (str_replace_shared, string.c:1400-1470)");
+    public static final Knob<String> POSITION = Knob.of("position", "slice", Types.oneOf("slice position",
+                    List.of("suffix", "middle")), "suffix")
+            .section(SOURCE_SECTION)
+            .describe("suffix: the slice runs to the end of the source, the only sharable case on 3.4 "
+                    + "(SHARABLE_SUBSTRING_P, string.c:215-222). middle: copied by rb_str_new unless +middle.");
+    public static final Knob<List<Long>> LENS = Knob.of("len", "lengths", Types.wholeNumbers(MAX_LENS), THREAD_LENS)
+            .unit("B").section(WORKLOAD_SECTION)
+            .describe("Slice lengths in bytes (byteslice(pos, len)): a list or ranges like 0-1000:50, at most " + MAX_LENS
+                    + ". The thread's: 1,23,50,100,200,231,232,250,500,999,1000.");
+    public static final Knob<Long> COUNT = Knob.of("count", "count N", Types.longs(1, MAX_SLICES), THREAD_COUNT)
+            .section(WORKLOAD_SECTION)
+            .describe("N: slices taken per length (2,000,000 in the thread's sweep). GC counts are per N.");
+    public static final Knob<Long> RETAIN = Knob.of("retain", "retain R", Types.longs(0, MAX_SLICES), THREAD_RETAIN)
+            .section(WORKLOAD_SECTION)
+            .describe("R: slices kept alive (200,000 in the thread's str_subseq_memory.rb); retained MiB is for R, "
+                    + "0 measures no kept slices. At most N.");
+    public static final Knob<String> KEEP = Knob.of("keep", "keep", Types.oneOf("keep mode", List.of("first", "ring")),
+                    "first")
+            .section(WORKLOAD_SECTION)
+            .describe("first: the first R slices go into an array kept to the end. ring: ring[i % R] = slice, each lives "
+                    + "R ops.");
+    public static final Knob<Boolean> KEEP_WHILE_TIMING = Knob.of("keep-while-timing", "keep R while timing",
+                    Types.onOff(), false)
+            .section(WORKLOAD_SECTION)
+            .describe("Off (the thread's way): speed and GC count are timed over N slices that are all dropped, as the "
+                    + "thread's speed benchmarks did, and the memory R kept slices hold is measured in a run of its own. "
+                    + "On: one timed run of N slices keeps R while it runs, so the kept slices add GC pressure (marking, "
+                    + "promotion) to the timed loop.");
+    public static final Knob<Long> SOURCE_LEN = Knob.of("source-len", "source len", Types.longs(1, MAX_BYTES),
+                    THREAD_SOURCE_LEN)
+            .unit("B").section(WORKLOAD_SECTION)
+            .describe("Source length in bytes, grown to the longest slice (plus one for middle slices). A fresh unshared "
+                    + "source of this length is built every op (\"a\" * n); it is embedded up to the largest slot, else "
+                    + "a malloc'd buffer the root takes over.");
+    public static final Knob<String> SWEEP = Knob.of("sweep", "sweep", Types.oneOf("sweep", List.of("len", "cutoff",
+                    "retain")), "len")
+            .cliOnly()
+            .describe("What varies: len (over --len), cutoff (over --values, at the first --len; a {} in --candidate "
+                    + "stands for the value) or retain (over --values)");
+    public static final Knob<String> VALUES = Knob.of("values", "values", Types.text("LIST", t -> {
+                if (!t.isEmpty()) {
+                    Types.parseLongs(t);
+                }
+            }), "")
+            .cliOnly().describe("Values of a cutoff or retain sweep, e.g. 40-1024:8 or 0,1000,200000");
+
+    private static final List<Knob<?>> KNOBS = List.of(LAYOUT, PROFILE, CANDIDATE, BASELINE, SOURCE, POSITION, LENS,
+            COUNT, RETAIN, KEEP, KEEP_WHILE_TIMING, SOURCE_LEN, SWEEP, VALUES);
     public static final ChartSpec SPEED = new ChartSpec("speed-ratio", "Speed ratio per length",
             "baseline ns / candidate ns per slice length; above 1 the candidate is faster");
     public static final ChartSpec GC = new ChartSpec("gc-count", "GC count per N slices",
             "GC runs while N slices are taken, baseline vs candidates");
     public static final ChartSpec RETAINED = new ChartSpec("retained", "Retained memory for R kept slices",
             "MiB the R kept slices hold alive (slots + roots + malloc), with the worst-case multiplier");
-    /** Seed 000's thread, where the published points come from. */
-    static final String SEED = "000";
     private static final double MIB = 1024.0 * 1024.0;
 
     @Override
@@ -55,19 +139,63 @@ public final class SubstringCutoffScenario implements Scenario {
     }
 
     @Override
+    public List<String> aliases() {
+        return List.of("subseq");
+    }
+
+    @Override
     public String title() {
-        return "Substring cutoff (#22186)";
+        return "Substring cutoff (Feature #22186)";
     }
 
     @Override
     public String summary() {
         return "str_subseq: share a suffix with a frozen root, or embed it when rb_str_embed_size(len + 1) <= cutoff. "
-                + "Seed 000: himura467's sweep and byroot's benchmark-ips table.";
+                + "Published: himura467's sweep and byroot's benchmark-ips table.";
     }
 
     @Override
-    public Set<ParameterGroup> uses() {
-        return EnumSet.of(ParameterGroup.CUTOFF, ParameterGroup.SOURCE, ParameterGroup.LAYOUT, ParameterGroup.WORKLOAD);
+    public Source source() {
+        return Source.FEATURE_22186;
+    }
+
+    @Override
+    public List<Knob<?>> knobs() {
+        return KNOBS;
+    }
+
+    @Override
+    public void check(Settings s) {
+        if (s.get(RETAIN) > s.get(COUNT)) {
+            throw new KnobException(RETAIN, "must be at most count N (" + Runs.fmt(s.get(COUNT)) + "), got "
+                    + Runs.fmt(s.get(RETAIN)));
+        }
+    }
+
+    /** The candidate policy of the settings. */
+    static SubseqPolicy candidate(Settings s) {
+        return SubseqPolicies.parse(s.get(CANDIDATE));
+    }
+
+    static SubseqPolicy baseline(Settings s) {
+        return SubseqPolicies.parse(s.get(BASELINE));
+    }
+
+    static SourceState source(Settings s) {
+        return SourceState.parse(s.get(SOURCE));
+    }
+
+    static SlicePosition position(Settings s) {
+        return SlicePosition.parse(s.get(POSITION));
+    }
+
+    /** The micro-benchmark loop; its length is replaced per swept length; the source grows to the longest slice. */
+    public static SliceLoop loop(Settings s) {
+        List<Long> lens = s.get(LENS);
+        long longest = lens.stream().mapToLong(Long::longValue).max().orElse(0);
+        long src = Math.max(s.get(SOURCE_LEN), longest + (position(s) == SlicePosition.MIDDLE ? 1 : 0));
+        return new SliceLoop(lens.get(0), src, source(s), position(s), s.get(COUNT), s.get(RETAIN),
+                KeepMode.parse(s.get(KEEP)), s.get(KEEP_WHILE_TIMING));
     }
 
     @Override
@@ -76,22 +204,22 @@ public final class SubstringCutoffScenario implements Scenario {
     }
 
     /** One computed series: who it is and its comparisons (baseline vs that series' candidate). */
-    record Sweep(String name, Parameters parameters, String candidateName, String baselineName, List<Comparison> rows) {
+    record Sweep(String name, Settings settings, String candidateName, String baselineName, List<Comparison> rows) {
     }
 
     @Override
     public ScenarioRun compute(ScenarioRequest request, SlotlabTheme theme, BooleanSupplier cancelled) {
         long t0 = System.nanoTime();
-        Parameters p = request.parameters();
+        Settings p = request.settings();
         RubyLayout layout = ModelInputs.layout(p);
         Sweep current = sweep("current", p, cancelled);
         List<Sweep> pins = new ArrayList<>();
         for (Pin pin : request.pins()) {
-            pins.add(sweep(pin.name(), pin.parameters(), cancelled));
+            pins.add(sweep(pin.name(), pin.settings(), cancelled));
         }
-        long largest = ModelInputs.largestEmbeddedLen(layout, p.cutoff());
-        String headline = p.alwaysEmbed() ? "always-embed: up to " + layout.maxEmbeddedLen() + " B embeds"
-                : "largest embedded length: " + (largest < 0 ? "none" : largest + " B");
+        CandidateSpec spec = CandidateSpec.of(p.get(CANDIDATE));
+        long largest = spec.master() ? -1 : ModelInputs.largestEmbeddedLen(layout, spec.cutoff());
+        String headline = ModelInputs.largestEmbedded(layout, p.get(CANDIDATE));
         String subtitle = subtitle(p, layout);
 
         List<LengthSeries> ratios = new ArrayList<>();
@@ -99,7 +227,7 @@ public final class SubstringCutoffScenario implements Scenario {
         for (Sweep s : pins) {
             ratios.add(series(label(s), s.rows(), Comparison::speedRatio));
         }
-        OptionalInt marker = p.alwaysEmbed() || largest < 0 ? OptionalInt.empty() : OptionalInt.of((int) largest);
+        OptionalInt marker = spec.alwaysEmbed() || largest < 0 ? OptionalInt.empty() : OptionalInt.of((int) largest);
         var speedData = new SpeedRatioChart.Data(
                 current.baselineName() + " vs " + current.candidateName() + ": speed ratio per length", subtitle, ratios,
                 marker, published(p));
@@ -109,43 +237,36 @@ public final class SubstringCutoffScenario implements Scenario {
         for (Sweep s : pins) {
             gcs.add(series(label(s), s.rows(), c -> c.candidate().gcCount()));
         }
-        var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.count()) + " slices",
-                layout.name() + ", " + p.source().label() + " " + p.position().label() + ", " + timing(p) + " (modelled)", p.count(), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs,
-                List.of());
+        var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.get(COUNT)) + " slices",
+                layout.name() + ", " + p.get(SOURCE) + " " + p.get(POSITION) + ", " + timing(p) + " (modelled)",
+                p.get(COUNT), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs, List.of());
 
         List<LengthSeries> kept = new ArrayList<>();
         kept.add(series(label(current), current.rows(), c -> c.candidate().retainedBytes() / MIB));
         for (Sweep s : pins) {
             kept.add(series(label(s), s.rows(), c -> c.candidate().retainedBytes() / MIB));
         }
-        var retainedData = new RetainedChart.Data("Memory retained by R = " + fmt(p.retain())
-                + " kept slices", subtitle, p.retain(),
+        var retainedData = new RetainedChart.Data("Memory retained by R = " + fmt(p.get(RETAIN))
+                + " kept slices", subtitle, p.get(RETAIN),
                 series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept);
 
         List<String> params = parameterLines(request, layout);
         return new ScenarioRun(request, List.of(
-                chart(SPEED, t -> SpeedRatioChart.create(speedData, t), theme),
-                chart(GC, t -> GcCountChart.create(gcData, t), theme),
-                chart(RETAINED, t -> RetainedChart.create(retainedData, t), theme)),
+                Runs.chart(SPEED, t -> SpeedRatioChart.create(speedData, t), theme),
+                Runs.chart(GC, t -> GcCountChart.create(gcData, t), theme),
+                Runs.chart(RETAINED, t -> RetainedChart.create(retainedData, t), theme)),
                 table(request, current, pins, params), params, headline, System.nanoTime() - t0);
     }
 
-    static ScenarioRun.RenderedChart chart(ChartSpec spec, java.util.function.Function<SlotlabTheme,
-            org.jfree.chart.JFreeChart> factory, SlotlabTheme theme) {
-        return new ScenarioRun.RenderedChart(spec, factory.apply(theme), factory);
-    }
-
-    private static Sweep sweep(String name, Parameters p, BooleanSupplier cancelled) {
+    private static Sweep sweep(String name, Settings p, BooleanSupplier cancelled) {
         RubyLayout layout = ModelInputs.layout(p);
         CostProfile profile = ModelInputs.profile(p);
-        var baseline = p.baseline();
-        var candidate = p.candidatePolicy();
-        var loop = p.loop();
-        List<Comparison> rows = new ArrayList<>(p.lens().size());
-        for (long len : p.lens()) {
-            if (cancelled.getAsBoolean()) {
-                throw new CancellationException("superseded by a newer request");
-            }
+        var baseline = baseline(p);
+        var candidate = candidate(p);
+        var loop = loop(p);
+        List<Comparison> rows = new ArrayList<>(p.get(LENS).size());
+        for (long len : p.get(LENS)) {
+            Runs.check(cancelled);
             rows.addAll(Experiments.subseqSweep(layout, profile, baseline, candidate, loop, List.of(len)));
         }
         return new Sweep(name, p, candidate.name(), baseline.name(), rows);
@@ -163,17 +284,17 @@ public final class SubstringCutoffScenario implements Scenario {
         return new LengthSeries(name, pts);
     }
 
-    static String subtitle(Parameters p, RubyLayout layout) {
-        return layout.name() + ", " + p.source().label() + " " + p.position().label() + " source, N = " + fmt(p.count())
-                + ", R = " + fmt(p.retain()) + (p.keepWhileTiming() ? ", R kept while timed" : "") + " (modelled)";
+    static String subtitle(Settings p, RubyLayout layout) {
+        return layout.name() + ", " + p.get(SOURCE) + " " + p.get(POSITION) + " source, N = " + fmt(p.get(COUNT))
+                + ", R = " + fmt(p.get(RETAIN)) + (p.get(KEEP_WHILE_TIMING) ? ", R kept while timed" : "") + " (modelled)";
     }
 
     /**
-     * How the N slices were timed (Parameters#keepWhileTiming): with nothing kept, as the thread's
-     * speed benchmarks ran (seed 000), or keeping R while timed.
+     * How the N slices were timed ({@link #KEEP_WHILE_TIMING}): with nothing kept, as the thread's
+     * speed benchmarks ran, or keeping R while timed.
      */
-    static String timing(Parameters p) {
-        return p.keepWhileTiming() ? "R = " + fmt(p.retain()) + " kept while timed" : "nothing kept while timed";
+    static String timing(Settings p) {
+        return p.get(KEEP_WHILE_TIMING) ? "R = " + fmt(p.get(RETAIN)) + " kept while timed" : "nothing kept while timed";
     }
 
     /**
@@ -181,8 +302,8 @@ public final class SubstringCutoffScenario implements Scenario {
      * variants) and byroot's benchmark-ips table (subseq_byroot_ips.csv, factor = branch ips /
      * master ips). They were measured with a frozen suffix source, so they are shown only then.
      */
-    static List<LengthSeries> published(Parameters p) {
-        if (p.source() != SourceState.FROZEN || p.position() != SlicePosition.SUFFIX) {
+    static List<LengthSeries> published(Settings p) {
+        if (source(p) != SourceState.FROZEN || position(p) != SlicePosition.SUFFIX) {
             return List.of();
         }
         return Published.SERIES;
@@ -210,7 +331,7 @@ public final class SubstringCutoffScenario implements Scenario {
                     machine = r.get("machine");
                 }
             }
-            out.add(LengthSeries.published(new Provenance("himura467 " + variant, machine, SEED), pts));
+            out.add(LengthSeries.published(Source.FEATURE_22186.measuredBy("himura467 " + variant, machine), pts));
         }
         ReferenceTable ips = ReferenceTable.load("subseq_byroot_ips.csv");
         List<LengthPoint> pts = new ArrayList<>();
@@ -224,33 +345,69 @@ public final class SubstringCutoffScenario implements Scenario {
                 machine = r.get("machine");
             }
         }
-        out.add(LengthSeries.published(new Provenance("byroot no-cutoff", machine, SEED), pts));
+        out.add(LengthSeries.published(Source.FEATURE_22186.measuredBy("byroot no-cutoff", machine), pts));
         return out;
     }
 
     static List<String> parameterLines(ScenarioRequest request, RubyLayout layout) {
-        Parameters p = request.parameters();
+        Settings p = request.settings();
         List<String> lines = new ArrayList<>();
-        lines.add("scenario: " + ID + " (seed 000, ruby/ruby #22186)");
-        lines.add("layout: " + layout.name() + " (slot sizes " + java.util.Arrays.toString(layout.slotSizes()) + " B)");
+        lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
+        lines.add(Runs.layoutLine(layout));
         lines.add("cost profile: " + ModelInputs.profile(p).name());
-        lines.add("baseline: " + p.baseline().name() + ", candidate: " + p.candidatePolicy().name());
-        lines.add("source: " + p.source().label() + ", " + p.position().label() + " slices, source length "
-                + fmt(p.loop().sourceLen()) + " B");
-        lines.add("workload: N = " + fmt(p.count()) + " slices per length, R = " + fmt(p.retain()) + " kept (" + p.keep().label() + "), "
-                + (p.keepWhileTiming() ? "R kept while timed" : "timed with nothing kept, R measured apart"));
-        lines.add("lengths: " + String.join(",", p.lens().stream().map(String::valueOf).toList()));
+        lines.add("baseline: " + baseline(p).name() + ", candidate: " + candidate(p).name());
+        lines.add("source: " + p.get(SOURCE) + ", " + p.get(POSITION) + " slices, source length "
+                + fmt(loop(p).sourceLen()) + " B");
+        lines.add("workload: N = " + fmt(p.get(COUNT)) + " slices per length, R = " + fmt(p.get(RETAIN)) + " kept ("
+                + p.get(KEEP) + "), " + (p.get(KEEP_WHILE_TIMING) ? "R kept while timed" : "timed with nothing kept, R measured apart"));
+        lines.add("lengths: " + LENS.format(p.get(LENS)));
         for (Pin pin : request.pins()) {
-            Parameters q = pin.parameters();
-            lines.add("pin " + pin.name() + ": " + q.layout() + ", " + q.candidatePolicy().name() + " vs "
-                    + q.baseline().name() + ", " + q.source().label() + ", N = " + fmt(q.count()) + ", R = " + fmt(q.retain()));
+            Settings q = pin.settings();
+            lines.add("pin " + pin.name() + ": " + q.get(LAYOUT).name() + ", " + candidate(q).name() + " vs "
+                    + baseline(q).name() + ", " + q.get(SOURCE) + ", N = " + fmt(q.get(COUNT)) + ", R = " + fmt(q.get(RETAIN)));
         }
-        lines.add("version: Slotlab " + SlotlabCommand.version() + " (modelled, not measured)");
+        lines.add("version: " + Version.modelledBy());
         return lines;
     }
 
+    @Override
+    public String status(Settings s) {
+        return Runs.layoutStatus(s);
+    }
+
+    /**
+     * What {@code slotlab predict substring-cutoff} prints: every column with its unit for
+     * machines (CSV), or the table for an issue comment (Markdown), over the lengths, a cutoff
+     * sweep or a retain sweep.
+     */
+    @Override
+    public List<Table> report(Settings s, boolean markdown) {
+        check(s);
+        CostProfile profile = ModelInputs.profile(s);
+        RubyLayout layout = ModelInputs.layout(s);
+        SubseqPolicy base = baseline(s);
+        String cand = s.get(CANDIDATE);
+        SubseqPolicy candidate = SubseqPolicies.parse(cand.replace("{}", Integer.toString(CandidateSpec.DEFAULT_CUTOFF)));
+        SliceLoop loop = loop(s);
+        List<Comparison> rows = switch (s.get(SWEEP)) {
+            case "cutoff" -> Experiments.cutoffSweep(layout, profile, base, v -> SubseqPolicies.parse(cand.contains("{}")
+                    ? cand.replace("{}", Long.toString(v)) : "cutoff:" + v), loop, sweepValues(s));
+            case "retain" -> Experiments.retainSweep(layout, profile, base, candidate, loop, sweepValues(s));
+            default -> Experiments.subseqSweep(layout, profile, base, candidate, loop, s.get(LENS));
+        };
+        return List.of(markdown ? SubseqReport.markdownTable(rows, base.name(), candidate.name(), layout, profile, loop)
+                : SubseqReport.csvTable(rows));
+    }
+
+    private static List<Long> sweepValues(Settings s) {
+        if (s.get(VALUES).isEmpty()) {
+            throw new KnobException(VALUES, "a " + s.get(SWEEP) + " sweep needs values (e.g. 40-1024:8)");
+        }
+        return Types.parseLongs(s.get(VALUES));
+    }
+
     /** ns per slice against the chosen baseline: the policy baseline or one pin's candidate. */
-    private static org.slotlab.charts.table.Table table(ScenarioRequest request, Sweep current, List<Sweep> pins,
+    private static Table table(ScenarioRequest request, Sweep current, List<Sweep> pins,
             List<String> params) {
         record Col(String name, Map<Long, Double> ns) {}
         List<Col> cols = new ArrayList<>();
@@ -283,14 +440,7 @@ public final class SubstringCutoffScenario implements Scenario {
             }
             t.row(c.value(), b, others);
         }
-        for (String line : params) {
-            int colon = line.indexOf(": ");
-            if (colon > 0) {
-                t.parameter(line.substring(0, colon), line.substring(colon + 2));
-            } else {
-                t.parameter("run", line);
-            }
-        }
+        Runs.parameters(t, params);
         return t.build();
     }
 

@@ -107,13 +107,18 @@ public final class CompareView extends VBox {
     public void askAndPin() {
         TextInputDialog d = new TextInputDialog(vm.nextPinName());
         d.setTitle("Pin current settings");
-        d.setHeaderText("Name this baseline (" + vm.parameters().candidatePolicy().name() + ", "
-                + vm.parameters().layout() + ")");
+        d.setHeaderText("Name this baseline (" + summary(vm.settings()) + ")");
         d.showAndWait().ifPresent(name -> vm.pin(name).ifPresent(msg -> {
             var a = new javafx.scene.control.Alert(javafx.scene.control.Alert.AlertType.WARNING, msg);
             a.setHeaderText("Not pinned");
             a.showAndWait();
         }));
+    }
+
+    /** What sets these settings apart: the knobs changed from the thread's setting. */
+    static String summary(org.slotlab.app.knob.Settings s) {
+        List<String> changed = s.changes();
+        return changed.isEmpty() ? "the thread's settings" : String.join(", ", changed);
     }
 
     private void refreshPins() {
@@ -125,10 +130,7 @@ public final class CompareView extends VBox {
                 x.getStyleClass().add("chip-close");
                 x.setTooltip(new Tooltip("Unpin " + p.name()));
                 x.setOnAction(e -> vm.unpin(p.name()));
-                boolean cutoff = vm.scenarioProperty().get().uses().contains(
-                        org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF);
-                Label l = new Label(p.name() + ": " + (cutoff ? p.parameters().candidatePolicy().name() + ", "
-                        + p.parameters().layout() + ", " + p.parameters().source().label() : p.parameters().layout()));
+                Label l = new Label(p.name() + ": " + summary(p.settings()));
                 HBox chip = new HBox(4, l, x);
                 chip.setAlignment(Pos.CENTER_LEFT);
                 chip.getStyleClass().add("chip");

@@ -14,7 +14,8 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import org.slotlab.app.calibrate.ProbeJob;
 import org.slotlab.app.measured.MeasureModel;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 
 /**
  * Tools > Measure on this Ruby: runs master's substring loop on a real {@code ruby} for the
@@ -40,11 +41,12 @@ public final class MeasureDialog extends Dialog<Void> {
         setTitle("Measure on this Ruby");
         setHeaderText("Run master's str_subseq (suffix byteslice loop) on a real ruby and overlay it on the model");
         setResizable(true);
-        Parameters p = vm.parameters();
+        Settings p = vm.settingsOf(SubstringCutoffScenario.ID);
         // the workbench's N, so the measured GC counts sit on the model's GC chart at the same scale
-        count.setText(Long.toString(p.count()));
-        what.setText("lengths " + String.join(",", p.lens().stream().map(String::valueOf).toList()) + " B; "
-                + p.source().label() + String.format(java.util.Locale.ROOT, " source of %,d B; ", p.sourceLen())
+        count.setText(Long.toString(p.get(SubstringCutoffScenario.COUNT)));
+        what.setText("lengths " + SubstringCutoffScenario.LENS.format(p.get(SubstringCutoffScenario.LENS)) + " B; "
+                + p.get(SubstringCutoffScenario.SOURCE)
+                + String.format(java.util.Locale.ROOT, " source of %,d B; ", p.get(SubstringCutoffScenario.SOURCE_LEN))
                 + org.slotlab.model.calibrate.SubseqMeasurement.DEFAULT_REPEATS + " repeats, the fastest counts");
         what.setWrapText(true);
         what.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
@@ -104,7 +106,7 @@ public final class MeasureDialog extends Dialog<Void> {
                 return;
             }
             model.setOut(out.getText().isBlank() ? null : Path.of(out.getText().strip()));
-            var why = model.problem(vm.parameters());
+            var why = model.problem(vm.settingsOf(SubstringCutoffScenario.ID));
             if (why.isPresent()) {
                 problem.setText(why.get());
                 return;
@@ -112,7 +114,7 @@ public final class MeasureDialog extends Dialog<Void> {
             problem.setText("");
             start.setDisable(true);
             cancel.setDisable(false);
-            job = model.start(vm.parameters(), Platform::runLater, System::nanoTime);
+            job = model.start(vm.settingsOf(SubstringCutoffScenario.ID), Platform::runLater, System::nanoTime);
             bar.progressProperty().bind(job.progressProperty());
             step.textProperty().bind(job.stepProperty());
             job.stateProperty().addListener((o, a, s) -> {

@@ -50,7 +50,7 @@ public final class PredictedVsMeasuredWindow extends Stage {
         split.setDividerPositions(0.62);
         setScene(new Scene(split, 900, 700));
         vm.overlays().addListener((ListChangeListener<Object>) c -> refresh());
-        vm.parametersProperty().addListener((o, a, b) -> refresh());
+        vm.settingsProperty().addListener((o, a, b) -> refresh());
     }
 
     private static TableColumn<PredictedVsMeasured.Row, String> column(String name,
@@ -72,7 +72,7 @@ public final class PredictedVsMeasuredWindow extends Stage {
             return;
         }
         var overlays = List.copyOf(vm.overlays());
-        var p = vm.parameters();
+        var p = vm.settingsOf(org.slotlab.app.scenario.SubstringCutoffScenario.ID);
         try {
             List<PredictedVsMeasured.Row> rows = PredictedVsMeasured.rows(overlays, p);
             table.setItems(FXCollections.observableArrayList(rows));

@@ -98,8 +98,7 @@ public final class WorkbenchView extends BorderPane {
         // Both change on every slider step: in SteadyBoxes they do not lay out the window each time.
         SteadyBox largestBox = new SteadyBox(largest, false);
         largest.textProperty().addListener((o, a, b) -> largestBox.contentChanged());
-        largestBox.visibleProperty().bind(javafx.beans.binding.Bindings.createBooleanBinding(() -> vm.scenarioProperty().get()
-                .uses().contains(org.slotlab.app.scenario.Scenario.ParameterGroup.CUTOFF), vm.scenarioProperty()));
+        largestBox.visibleProperty().bind(vm.largestEmbeddedProperty().isNotEmpty());
         largestBox.managedProperty().bind(largestBox.visibleProperty());
         SteadyBox statusBox = new SteadyBox(status, true);
         status.textProperty().addListener((o, a, b) -> statusBox.contentChanged());
@@ -335,7 +334,7 @@ public final class WorkbenchView extends BorderPane {
     private void exportImage(String format, double scale) {
         FileChooser fc = chooser("Export " + format.toUpperCase(java.util.Locale.ROOT),
                 format.toUpperCase(java.util.Locale.ROOT) + " (*." + format + ")", "*." + format);
-        fc.setInitialFileName(vm.parameters().scenario() + (scale > 1 ? "@2x" : "") + "." + format);
+        fc.setInitialFileName(vm.settings().scenario() + (scale > 1 ? "@2x" : "") + "." + format);
         File f = fc.showSaveDialog(stage);
         if (f == null) {
             return;
@@ -354,7 +353,7 @@ public final class WorkbenchView extends BorderPane {
             return;
         }
         FileChooser fc = chooser("Export table", (ext.equals("csv") ? "CSV" : "Markdown") + " (*." + ext + ")", "*." + ext);
-        fc.setInitialFileName(vm.parameters().scenario() + "." + ext);
+        fc.setInitialFileName(vm.settings().scenario() + "." + ext);
         File f = fc.showSaveDialog(stage);
         if (f == null) {
             return;

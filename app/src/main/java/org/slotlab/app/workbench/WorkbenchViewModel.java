@@ -20,16 +20,25 @@ import javafx.beans.property.ReadOnlyObjectProperty;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import javafx.collections.transformation.FilteredList;
+import org.slotlab.app.knob.Knob;
+import org.slotlab.app.knob.Settings;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.app.measured.Overlay;
 import org.slotlab.app.measured.OverlayCharts;
 import org.slotlab.app.measured.OverlaySource;
 import org.slotlab.model.measured.ImportException;
+import org.slotlab.app.scenario.CandidateSpec;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
 import org.slotlab.app.scenario.ModelInputs;
-import org.slotlab.app.scenario.Parameters;
 import org.slotlab.app.scenario.Pin;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -41,8 +50,9 @@ import org.slotlab.model.layout.RubyLayout;
 /**
  * The state of the workbench window and every command on it, without the toolkit: read-only
  * properties for the views to bind, command methods for them to forward to (the AtlantaFX
- * sampler's split, {@code mkpaz/atlantafx} {@code sampler/}). Parameter edits are undoable (a
- * burst of edits to one knob, e.g. a slider drag, is one step); each edit queues a recompute on
+ * sampler's split, {@code mkpaz/atlantafx} {@code sampler/}). Each scenario keeps its own
+ * {@link Settings}; edits to any scenario's knobs, and switching scenario, are undoable (a burst
+ * of edits to one knob, e.g. a slider drag, is one step); each edit queues a recompute on
  * the {@link Recomputer}, whose result arrives through the publisher (the FX thread in the app,
  * the calling thread in tests). A bad edit or a bad file changes nothing and returns a message.
  */
@@ -51,7 +61,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Undo steps kept; older ones are dropped. */
     public static final int UNDO_LIMIT = 200;
 
-    private final ReadOnlyObjectWrapper<Parameters> parameters = new ReadOnlyObjectWrapper<>(this, "parameters");
+    private final ReadOnlyObjectWrapper<Settings> settings = new ReadOnlyObjectWrapper<>(this, "settings");
     private final ReadOnlyObjectWrapper<Scenario> scenario = new ReadOnlyObjectWrapper<>(this, "scenario");
     private final ReadOnlyObjectWrapper<RubyLayout> layout = new ReadOnlyObjectWrapper<>(this, "layout");
     private final ReadOnlyObjectWrapper<ScenarioRun> run = new ReadOnlyObjectWrapper<>(this, "run");
@@ -65,15 +75,42 @@ public final class WorkbenchViewModel implements AutoCloseable {
     private final ReadOnlyObjectWrapper<Path> file = new ReadOnlyObjectWrapper<>(this, "file");
     private final ReadOnlyStringWrapper compareBaseline = new ReadOnlyStringWrapper(this, "compareBaseline",
             ScenarioRequest.POLICY_BASELINE);
-    private final ObservableList<Pin> pins = FXCollections.observableArrayList();
-    private final ObservableList<Pin> pinsView = FXCollections.unmodifiableObservableList(pins);
+    /** Every scenario's pins; {@link #pins()} shows the current scenario's. */
+    private final ObservableList<Pin> allPins = FXCollections.observableArrayList();
+    private final FilteredList<Pin> pinsView = new FilteredList<>(FXCollections.unmodifiableObservableList(allPins));
+    /** Whether the cutoff slider snaps to the layout's slot sizes: a preference of the editor, not a setting. */
+    private final BooleanProperty snapToSlots = new SimpleBooleanProperty(this, "snapToSlots", false);
     private final ObservableList<Overlay> overlays = FXCollections.observableArrayList();
     private final ObservableList<Overlay> overlaysView = FXCollections.unmodifiableObservableList(overlays);
     /** What the background compute draws: a copy of {@link #overlays} taken on each change. */
     private volatile List<Overlay> overlaySnapshot = List.of();
 
-    private final Deque<Parameters> undo = new ArrayDeque<>();
-    private final Deque<Parameters> redo = new ArrayDeque<>();
+    /** The current scenario and every scenario's settings: what undo restores. */
+    private record State(String scenario, Map<String, Settings> settings) {
+        State {
+            settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+        }
+
+        Settings current() {
+            return settings.get(scenario);
+        }
+
+        State with(Settings s) {
+            Map<String, Settings> m = new LinkedHashMap<>(settings);
+            m.put(s.scenario(), s);
+            return new State(s.scenario(), m);
+        }
+
+        State showing(String id) {
+            Map<String, Settings> m = new LinkedHashMap<>(settings);
+            m.computeIfAbsent(id, k -> ScenarioRegistry.byId(k).defaults());
+            return new State(id, m);
+        }
+    }
+
+    private State state;
+    private final Deque<State> undo = new ArrayDeque<>();
+    private final Deque<State> redo = new ArrayDeque<>();
     private String lastEditKey;
     private final Recomputer<ScenarioRequest, ScenarioRun> recomputer;
     /** Scale of the chart theme on screen; the grid cells are about 0.6 of the 1200 px export width. */
@@ -102,13 +139,14 @@ public final class WorkbenchViewModel implements AutoCloseable {
                 }
             }
         });
-        setParameters(Parameters.threadDefaults());
+        Scenario first = ScenarioRegistry.all().get(0);
+        setState(new State(first.id(), Map.of(first.id(), first.defaults())));
         recompute();
     }
 
     private ScenarioRun compute(ScenarioRequest r, java.util.function.BooleanSupplier cancelled) {
         SlotlabTheme theme = SlotlabTheme.of(chartScale);
-        ScenarioRun run = ScenarioRegistry.byId(r.parameters().scenario()).compute(r, theme, cancelled);
+        ScenarioRun run = ScenarioRegistry.byId(r.settings().scenario()).compute(r, theme, cancelled);
         return OverlayCharts.apply(run, overlaySnapshot, theme);
     }
 
@@ -125,8 +163,17 @@ public final class WorkbenchViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------ properties
 
-    public ReadOnlyObjectProperty<Parameters> parametersProperty() { return parameters.getReadOnlyProperty(); }
-    public Parameters parameters() { return parameters.get(); }
+    /** The current scenario's settings. */
+    public ReadOnlyObjectProperty<Settings> settingsProperty() { return settings.getReadOnlyProperty(); }
+    public Settings settings() { return settings.get(); }
+    /** The settings scenario {@code id} has now (its defaults if it was never shown). */
+    public Settings settingsOf(String id) {
+        Settings s = state.settings().get(id);
+        return s != null ? s : ScenarioRegistry.byId(id).defaults();
+    }
+    /** The cutoff of the current candidate policy, bytes. */
+    public int cutoff() { return CandidateSpec.of(settings.get().get(Knobs.CANDIDATE)).cutoff(); }
+    public BooleanProperty snapToSlotsProperty() { return snapToSlots; }
     public ReadOnlyObjectProperty<Scenario> scenarioProperty() { return scenario.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<RubyLayout> layoutProperty() { return layout.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<ScenarioRun> runProperty() { return run.getReadOnlyProperty(); }
@@ -137,7 +184,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyLongProperty lastRecomputeMicrosProperty() { return lastRecomputeMicros.getReadOnlyProperty(); }
     /** Generation of the last published result (or error). */
     public ReadOnlyLongProperty publishedGenerationProperty() { return publishedGeneration.getReadOnlyProperty(); }
-    /** "largest embedded length: 231 B" for the current layout and cutoff. */
+    /** "largest embedded length: 231 B" for the current layout and cutoff; empty for a scenario without a cutoff. */
     public ReadOnlyStringProperty largestEmbeddedProperty() { return largestEmbedded.getReadOnlyProperty(); }
     /** The status bar line: layout, cost profile, last recompute, pins. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
@@ -145,6 +192,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyBooleanProperty canRedoProperty() { return canRedo.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Path> fileProperty() { return file.getReadOnlyProperty(); }
     public ReadOnlyStringProperty compareBaselineProperty() { return compareBaseline.getReadOnlyProperty(); }
+    /** The current scenario's pins. */
     public ObservableList<Pin> pins() { return pinsView; }
     /** Imported measured results drawn over the charts, in import order. */
     public ObservableList<Overlay> overlays() { return overlaysView; }
@@ -152,39 +200,59 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Background runs stopped or dropped because a newer request arrived. */
     public long cancelledRuns() { return recomputer.cancelledRuns(); }
 
-    // ------------------------------------------------------------------ parameter commands
+    // ------------------------------------------------------------------ settings commands
 
     /**
-     * Applies an edit. Consecutive edits with the same {@code key} (a slider drag) make one undo
-     * step. Returns the reason when the edit is invalid; then nothing changes.
+     * Applies an edit to the current scenario's settings. Consecutive edits with the same
+     * {@code key} (a slider drag) make one undo step. Returns the reason when the edit is
+     * invalid (the knob's label and the broken rule); then nothing changes.
      */
-    public Optional<String> edit(String key, UnaryOperator<Parameters> change) {
-        Parameters before = parameters.get();
-        Parameters after;
+    public Optional<String> edit(String key, UnaryOperator<Settings> change) {
+        Settings before = settings.get();
+        Settings after;
         try {
             after = change.apply(before);
-            ModelInputs.layout(after);
-            ModelInputs.profile(after);
-            after.candidatePolicy();
-            after.baseline();
-            after.loop();
+            validate(after);
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage());
         }
         if (after.equals(before)) {
             return Optional.empty();
         }
+        commit(key, state.with(after));
+        return Optional.empty();
+    }
+
+    /** Sets one knob of the current scenario (one undo step). */
+    public <T> Optional<String> set(Knob<T> knob, T value) {
+        return edit(null, s -> s.with(knob, value));
+    }
+
+    /** Sets one knob from text, as its text field or CLI option gives it (one undo step per {@code key} burst). */
+    public Optional<String> setText(String key, String knob, String text) {
+        return edit(key, s -> s.withText(knob, text));
+    }
+
+    /** The rules every settings value must pass before the charts see it: the scenario's and the model's. */
+    private static void validate(Settings s) {
+        ScenarioRegistry.byId(s.scenario()).check(s);
+        ModelInputs.profile(s);
+        if (s.has(Knobs.LAYOUT.name())) {
+            ModelInputs.layout(s);
+        }
+    }
+
+    private void commit(String key, State next) {
         if (key == null || !key.equals(lastEditKey)) {
-            undo.push(before);
+            undo.push(state);
             while (undo.size() > UNDO_LIMIT) {
                 undo.removeLast();
             }
         }
         lastEditKey = key;
         redo.clear();
-        setParameters(after);
+        setState(next);
         recompute();
-        return Optional.empty();
     }
 
     /**
@@ -192,20 +260,37 @@ public final class WorkbenchViewModel implements AutoCloseable {
      * {@code slotlab calibrate} or Tools > Calibrate) switches the layout to it too.
      */
     public Optional<String> loadProfile(Path path) {
-        String file = path.toString();
-        ModelInputs.forget(file);
-        return edit(null, p -> {
-            Parameters q = p.withCostProfile(file);
-            return ModelInputs.profile(q).layout().isPresent() ? q.withLayout(Parameters.PROFILE_LAYOUT, null) : q;
+        String f = path.toString();
+        ModelInputs.forget(f);
+        if (!settings.get().has(Knobs.COST_PROFILE)) {
+            return Optional.of(ScenarioRegistry.byId(settings.get().scenario()).title() + " uses no cost profile");
+        }
+        return edit(null, s -> {
+            Settings q = s.with(Knobs.COST_PROFILE, f);
+            return ModelInputs.profile(q).layout().isPresent() && hasLayoutChoice(q)
+                    ? q.with(Knobs.LAYOUT, LayoutChoice.preset(LayoutChoice.FROM_PROFILE)) : q;
         });
     }
 
-    /** Back to the shipped profile; a layout taken from the old profile goes back to the thread's. */
+    /** Back to the shipped profile; a layout taken from the old profile goes back to the scenario's default. */
     public Optional<String> useDefaultProfile() {
-        return edit(null, p -> {
-            Parameters q = p.withCostProfile(null);
-            return Parameters.PROFILE_LAYOUT.equals(q.layout()) ? q.withLayout(Parameters.threadDefaults().layout(), null) : q;
+        if (!settings.get().has(Knobs.COST_PROFILE)) {
+            return Optional.empty();
+        }
+        return edit(null, s -> {
+            Settings q = s.with(Knobs.COST_PROFILE, "");
+            if (hasLayoutChoice(q) && q.get(Knobs.LAYOUT).fromProfile()) {
+                @SuppressWarnings("unchecked")
+                Knob<LayoutChoice> own = (Knob<LayoutChoice>) q.knob(Knobs.LAYOUT.name());
+                q = q.with(Knobs.LAYOUT, own.defaultValue());
+            }
+            return q;
         });
+    }
+
+    /** Whether the settings' layout knob takes a {@link LayoutChoice} (presets, from profile, custom). */
+    static boolean hasLayoutChoice(Settings s) {
+        return s.has(Knobs.LAYOUT.name()) && s.knob(Knobs.LAYOUT.name()).type() == Knobs.LAYOUT.type();
     }
 
     /** Ends the current edit burst: the next edit is its own undo step (slider released). */
@@ -213,10 +298,13 @@ public final class WorkbenchViewModel implements AutoCloseable {
         lastEditKey = null;
     }
 
-    /** Sets the cutoff, snapped to the nearest slot size when snapping is on. */
+    /** Sets the candidate policy's cutoff, snapped to the nearest slot size when snapping is on. */
     public Optional<String> setCutoff(int bytes) {
-        int v = parameters.get().snapToSlots() ? snap(bytes) : bytes;
-        return edit("cutoff", p -> p.withCutoff(v));
+        int v = snapToSlots.get() ? snap(bytes) : bytes;
+        if (!settings.get().has(Knobs.CANDIDATE) || !(settings.get().value(Knobs.CANDIDATE.name()) instanceof String)) {
+            return Optional.of("this scenario has no cutoff");
+        }
+        return edit("cutoff", s -> s.with(Knobs.CANDIDATE, CandidateSpec.of(s.get(Knobs.CANDIDATE)).withCutoff(v).policy()));
     }
 
     /** Nearest slot size of the current layout. */
@@ -234,154 +322,40 @@ public final class WorkbenchViewModel implements AutoCloseable {
 
     public void undo() {
         if (!undo.isEmpty()) {
-            redo.push(parameters.get());
+            redo.push(state);
             lastEditKey = null;
-            setParameters(undo.pop());
+            setState(undo.pop());
             recompute();
         }
     }
 
     public void redo() {
         if (!redo.isEmpty()) {
-            undo.push(parameters.get());
+            undo.push(state);
             lastEditKey = null;
-            setParameters(redo.pop());
+            setState(redo.pop());
             recompute();
         }
     }
 
-    /** Back to the #22186 thread's settings (undoable). */
+    /** Back to the thread's settings of the current scenario (undoable). */
     public void resetToThreadDefaults() {
-        String id = parameters.get().scenario();
-        edit(null, p -> Parameters.threadDefaults().withScenario(id));
+        String id = settings.get().scenario();
+        edit(null, s -> ScenarioRegistry.byId(id).defaults());
     }
 
     public Optional<String> selectScenario(String id) {
+        Scenario s;
         try {
-            ScenarioRegistry.byId(id);
+            s = ScenarioRegistry.byId(id);
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage());
         }
-        return edit(null, p -> p.withScenario(id));
-    }
-
-    /** Parses a comma/space separated length list, e.g. "1, 23, 50". */
-    public Optional<String> setLens(String text) {
-        List<Long> lens;
-        try {
-            lens = parseLens(text);
-        } catch (IllegalArgumentException e) {
-            return Optional.of(e.getMessage());
+        if (s.id().equals(state.scenario())) {
+            return Optional.empty();
         }
-        return edit(null, p -> p.withLens(lens));
-    }
-
-    /** Lengths {@code from}, {@code from + step}, ... up to {@code to} inclusive. */
-    public Optional<String> setLensRange(long from, long to, long step) {
-        if (step < 1) {
-            return Optional.of("range: step must be >= 1 byte, got " + step);
-        }
-        if (from < 0 || to < from) {
-            return Optional.of("range: need 0 <= from <= to, got " + from + ".." + to);
-        }
-        if ((to - from) / step + 1 > Parameters.MAX_LENS) {
-            return Optional.of("range: " + ((to - from) / step + 1) + " lengths; at most " + Parameters.MAX_LENS
-                    + " (raise the step)");
-        }
-        List<Long> lens = new ArrayList<>();
-        for (long v = from; v <= to; v += step) {
-            lens.add(v);
-        }
-        return edit(null, p -> p.withLens(lens));
-    }
-
-    // ------------------------------------------------------------------ issue-4 scenarios (S5, S6, S4)
-
-    /** S5's i sweep: {@code from}, {@code from + step}, ... up to {@code to}; one undo step. */
-    public Optional<String> setStrBufRange(long from, long to, long step) {
-        return edit(null, p -> p.withStrBuf(p.strBuf().withRange(from, to, step)));
-    }
-
-    /** Adds or removes one of S5's allocators; removing the last is refused. */
-    public Optional<String> setStrBufAllocator(String name, boolean on) {
-        return edit(null, p -> p.withStrBuf(p.strBuf().withAllocator(name, on)));
-    }
-
-    /**
-     * S6's document: {@code generated:...}, {@code sample:NAME} or a file. A file that does not
-     * exist or cannot be read is refused here, with its path; a generated spec is checked for syntax
-     * (it is built off the FX thread when the charts recompute).
-     */
-    public Optional<String> setJsonDocument(String spec) {
-        String s = spec == null ? "" : spec.trim();
-        if (!s.isEmpty() && !s.startsWith("generated:")) {
-            if (s.startsWith("sample:")) {
-                String res = "sample-data/json/" + s.substring("sample:".length());
-                if (org.slotlab.model.buffers.JsonDocument.class.getClassLoader().getResource(res) == null) {
-                    return Optional.of("json document: no shipped sample " + res + " (known: "
-                            + String.join(", ", org.slotlab.app.scenario.JsonUnescapeSettings.SAMPLES) + ")");
-                }
-            } else if (!java.nio.file.Files.isReadable(Path.of(s)) || java.nio.file.Files.isDirectory(Path.of(s))) {
-                return Optional.of("json document: cannot read " + s + " (no such file, or not a readable file)");
-            }
-        }
-        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withDocument(s)));
-    }
-
-    public Optional<String> setJsonPolicy(String policy, boolean on) {
-        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withPolicy(policy, on)));
-    }
-
-    public Optional<String> setJsonAllocator(String name, boolean on) {
-        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withAllocator(name, on)));
-    }
-
-    /** The tradeoff chart's lifetimes, seconds. */
-    public Optional<String> setJsonLifetimes(double fromSeconds, double toSeconds) {
-        return edit(null, p -> p.withJsonUnescape(p.jsonUnescape().withLifetimes(fromSeconds, toSeconds)));
-    }
-
-    /**
-     * S4's feature list: a file with one path per line, or {@link org.slotlab.app.scenario.RequireIndexSettings#SAMPLE}.
-     * The file is read now; a missing, unreadable or empty one is refused with a message naming it
-     * (file:line for a bad line) and nothing changes.
-     */
-    public Optional<String> setRequireFeatures(String pathOrSample) {
-        org.slotlab.app.scenario.RequireIndexSettings next;
-        try {
-            next = parameters.get().requireIndex().withFeatures(pathOrSample);
-            next.load();
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            return Optional.of("features file: " + e.getMessage());
-        }
-        return edit(null, p -> p.withRequireIndex(next));
-    }
-
-    public Optional<String> setRequireAllocator(String name, boolean on) {
-        return edit(null, p -> p.withRequireIndex(p.requireIndex().withAllocator(name, on)));
-    }
-
-    /** Index rebuilds during boot; a spinner's clicks make one undo step. */
-    public Optional<String> setRequireRebuilds(int rebuilds) {
-        return edit("require-rebuilds", p -> p.withRequireIndex(p.requireIndex().withRebuilds(rebuilds)));
-    }
-
-    public static List<Long> parseLens(String text) {
-        List<Long> out = new ArrayList<>();
-        for (String part : text.trim().split("[,\\s]+")) {
-            if (part.isEmpty()) {
-                continue;
-            }
-            try {
-                out.add(Long.parseLong(part.replace("_", "")));
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("lengths: '" + part + "' is not a whole number of bytes");
-            }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("lengths: give at least one slice length");
-        }
-        return out;
+        commit(null, state.showing(s.id()));
+        return Optional.empty();
     }
 
     /** Scales chart text on screen (View > larger/smaller chart text); exports keep the standard theme. */
@@ -400,13 +374,13 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Pins the current parameters under {@code name}; a message when full or the name is taken. */
     public Optional<String> pin(String name) {
         String n = name == null || name.isBlank() ? nextPinName() : name.trim();
-        if (pins.size() >= Pin.MAX_PINS) {
+        if (pinsView.size() >= Pin.MAX_PINS) {
             return Optional.of("at most " + Pin.MAX_PINS + " pins; unpin one first");
         }
-        if (pins.stream().anyMatch(q -> q.name().equals(n)) || n.equals(ScenarioRequest.POLICY_BASELINE)) {
+        if (pinsView.stream().anyMatch(q -> q.name().equals(n)) || n.equals(ScenarioRequest.POLICY_BASELINE)) {
             return Optional.of("a pin named '" + n + "' already exists");
         }
-        pins.add(new Pin(n, parameters.get()));
+        allPins.add(new Pin(n, settings.get()));
         recompute();
         return Optional.empty();
     }
@@ -414,15 +388,16 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public String nextPinName() {
         for (char c = 'A'; c <= 'Z'; c++) {
             String n = String.valueOf(c);
-            if (pins.stream().noneMatch(q -> q.name().equals(n))) {
+            if (pinsView.stream().noneMatch(q -> q.name().equals(n))) {
                 return n;
             }
         }
-        return "pin" + pins.size();
+        return "pin" + pinsView.size();
     }
 
     public void unpin(String name) {
-        pins.removeIf(q -> q.name().equals(name));
+        String id = settings.get().scenario();
+        allPins.removeIf(q -> q.name().equals(name) && q.settings().scenario().equals(id));
         if (name.equals(compareBaseline.get())) {
             compareBaseline.set(ScenarioRequest.POLICY_BASELINE);
         }
@@ -430,14 +405,15 @@ public final class WorkbenchViewModel implements AutoCloseable {
     }
 
     public void clearPins() {
-        pins.clear();
+        String id = settings.get().scenario();
+        allPins.removeIf(q -> q.settings().scenario().equals(id));
         compareBaseline.set(ScenarioRequest.POLICY_BASELINE);
         recompute();
     }
 
     /** Which series the compare table divides by: {@link ScenarioRequest#POLICY_BASELINE} or a pin's name. */
     public Optional<String> setCompareBaseline(String name) {
-        if (!ScenarioRequest.POLICY_BASELINE.equals(name) && pins.stream().noneMatch(q -> q.name().equals(name))) {
+        if (!ScenarioRequest.POLICY_BASELINE.equals(name) && pinsView.stream().noneMatch(q -> q.name().equals(name))) {
             return Optional.of("no pin named '" + name + "'");
         }
         compareBaseline.set(name);
@@ -482,7 +458,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
         for (var s : o.series()) {
             if (s.chart().equals(org.slotlab.app.measured.OverlaySeries.SPEED_RATIO)
                     || s.chart().equals(org.slotlab.app.measured.OverlaySeries.GC_COUNT)) {
-                s.points().keySet().stream().filter(len -> !parameters.get().lens().contains(len)).forEach(missing::add);
+                List<Long> lens = settingsOf(org.slotlab.app.scenario.SubstringCutoffScenario.ID)
+                        .get(org.slotlab.app.scenario.SubstringCutoffScenario.LENS);
+                s.points().keySet().stream().filter(len -> !lens.contains(len)).forEach(missing::add);
             }
         }
         return List.copyOf(missing);
@@ -506,9 +484,11 @@ public final class WorkbenchViewModel implements AutoCloseable {
 
     // ------------------------------------------------------------------ files and exports
 
-    /** The request the charts show (current parameters, pins, compare baseline). */
+    /** The request the charts show (current settings, their scenario's pins, compare baseline). */
     public ScenarioRequest request() {
-        return new ScenarioRequest(parameters.get(), List.copyOf(pins), compareBaseline.get());
+        String base = pinsView.stream().anyMatch(p -> p.name().equals(compareBaseline.get())) ? compareBaseline.get()
+                : ScenarioRequest.POLICY_BASELINE;
+        return new ScenarioRequest(settings.get(), List.copyOf(pinsView), base);
     }
 
     /**
@@ -517,7 +497,6 @@ public final class WorkbenchViewModel implements AutoCloseable {
      */
     public List<String> open(Path path) throws ScenarioFile.ScenarioFormatException {
         ScenarioFile.Contents c = ScenarioFile.loadContents(path);
-        ScenarioRequest r = c.request();
         List<Overlay> loaded = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (OverlaySource s : c.overlays()) {
@@ -527,18 +506,21 @@ public final class WorkbenchViewModel implements AutoCloseable {
                 problems.add("overlay not loaded: " + e.getMessage());
             }
         }
-        Parameters before = parameters.get();
-        if (!r.parameters().equals(before)) {
-            undo.push(before);
+        Map<String, Settings> all = new LinkedHashMap<>(state.settings());
+        all.putAll(c.settings());
+        State next = new State(c.scenario(), all);
+        if (!next.equals(state)) {
+            undo.push(state);
             redo.clear();
         }
         lastEditKey = null;
-        pins.setAll(r.pins());
-        compareBaseline.set(r.compareBaseline());
+        allPins.removeIf(q -> q.settings().scenario().equals(c.scenario()));
+        allPins.addAll(c.pins());
+        compareBaseline.set(c.compareBaseline());
         overlays.clear();
         loaded.forEach(this::addOverlayQuietly);
         overlaySnapshot = List.copyOf(overlays);
-        setParameters(r.parameters());
+        setState(next);
         file.set(path);
         recompute();
         return problems;
@@ -552,9 +534,11 @@ public final class WorkbenchViewModel implements AutoCloseable {
         overlays.add(named);
     }
 
-    /** Saves parameters, pins, compare baseline and the overlays' sources. */
+    /** Saves every scenario's settings, the current scenario's pins, the compare baseline and the overlays' sources. */
     public void save(Path path) throws IOException {
-        ScenarioFile.save(request(), overlays.stream().map(Overlay::source).toList(), path);
+        ScenarioRequest r = request();
+        ScenarioFile.save(new ScenarioFile.Contents(state.scenario(), state.settings(), r.pins(), r.compareBaseline(),
+                overlays.stream().map(Overlay::source).toList()), path);
         file.set(path);
     }
 
@@ -586,50 +570,42 @@ public final class WorkbenchViewModel implements AutoCloseable {
         return requestedGeneration;
     }
 
-    /** Derived values first, the parameters last: listeners of {@code parameters} see a consistent state. */
-    private void setParameters(Parameters p) {
-        RubyLayout l = ModelInputs.layout(p);
+    /** Derived values first, the settings last: listeners of {@code settings} see a consistent state. */
+    private void setState(State next) {
+        boolean switched = state == null || !state.scenario().equals(next.scenario());
+        state = next;
+        Settings s = next.current();
+        Scenario sc = ScenarioRegistry.byId(s.scenario());
+        RubyLayout l = s.has(Knobs.LAYOUT.name()) ? ModelInputs.layout(s) : null;
         layout.set(l);
-        scenario.set(ScenarioRegistry.byId(p.scenario()));
-        long largest = ModelInputs.largestEmbeddedLen(l, p.cutoff());
-        largestEmbedded.set(p.alwaysEmbed() ? "always-embed: up to " + l.maxEmbeddedLen() + " B embeds"
-                : "largest embedded length: " + (largest < 0 ? "none" : largest + " B"));
+        if (switched) {
+            // a new predicate refilters the pins and redraws the compare panel's chips: only when the scenario changes
+            String id = s.scenario();
+            pinsView.setPredicate(p -> p.settings().scenario().equals(id));
+        }
+        scenario.set(sc);
+        largestEmbedded.set(l != null && s.has(Knobs.CANDIDATE) && s.value(Knobs.CANDIDATE.name()) instanceof String c
+                ? ModelInputs.largestEmbedded(l, c) : "");
         canUndo.set(!undo.isEmpty());
         canRedo.set(!redo.isEmpty());
-        parameters.set(p);
+        settings.set(s);
     }
 
     private void updateStatus() {
-        Parameters p = parameters.get();
+        Settings s = settings.get();
         canUndo.set(!undo.isEmpty());
         canRedo.set(!redo.isEmpty());
         String recompute = lastRecomputeMicros.get() < 0 ? "-"
                 : String.format(Locale.ROOT, "%.1f ms", lastRecomputeMicros.get() / 1000.0);
-        String pinned = pins.isEmpty() ? "none" : String.join(", ", pins.stream().map(Pin::name).toList())
-                + " (table vs " + compareBaseline.get() + ")";
-        status.set(inputs(p) + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
-    }
-
-    /** The status bar's first part: what the current scenario reads (layout and profile, or its issue-4 knobs). */
-    private String inputs(Parameters p) {
-        var uses = scenario.get().uses();
-        if (uses.contains(Scenario.ParameterGroup.STR_BUF)) {
-            return "era " + p.strBuf().era() + "  |  " + p.strBuf().workloadKind().ruby() + " x "
-                    + String.format(Locale.ROOT, "%,d", p.strBuf().count()) + "  |  malloc " + String.join(", ", p.strBuf().allocators());
+        String pinned = pinsView.isEmpty() ? "none" : String.join(", ", pinsView.stream().map(Pin::name).toList())
+                + " (table vs " + request().compareBaseline() + ")";
+        String inputs;
+        try {
+            inputs = scenario.get().status(s);
+        } catch (IllegalArgumentException e) {
+            inputs = message(e);
         }
-        if (uses.contains(Scenario.ParameterGroup.JSON_UNESCAPE)) {
-            String doc = p.jsonUnescape().document();
-            boolean building = doc.startsWith("generated:") && !org.slotlab.app.scenario.JsonUnescapeSlackScenario.cached(doc);
-            return "document " + doc + (building ? " (generating, ~2 s the first time)" : "") + "  |  malloc "
-                    + String.join(", ", p.jsonUnescape().allocators());
-        }
-        if (uses.contains(Scenario.ParameterGroup.REQUIRE_INDEX)) {
-            var r = p.requireIndex();
-            return "features " + (r.usesSample() ? "shipped sample" : r.features()) + "  |  malloc "
-                    + String.join(", ", r.allocators()) + "  |  rebuilds " + r.rebuilds();
-        }
-        return "layout " + layout.get().name() + " " + Arrays.toString(layout.get().slotSizes()) + " B  |  cost profile "
-                + ModelInputs.profile(p).name();
+        status.set(inputs + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
     }
 
     static String message(RuntimeException e) {

@@ -12,7 +12,11 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 import org.slotlab.model.calibrate.ProbeProgress;
 import org.slotlab.model.cost.CostProfile;
@@ -63,14 +67,14 @@ class CalibrationModelTest {
 
         try (WorkbenchViewModel vm = new WorkbenchViewModel(Runnable::run, false)) {
             assertThat(vm.loadProfile(out)).isEmpty();
-            assertThat(vm.parameters().layout()).isEqualTo(Parameters.PROFILE_LAYOUT);
+            assertThat(vm.settings().get(Knobs.LAYOUT).fromProfile()).isTrue();
             assertThat(vm.layoutProperty().get().name()).isEqualTo("calibrated-ruby-3.1.2");
             assertThat(vm.errorProperty().get()).isEmpty();
             // 3.1 embeds at most 23 bytes, whatever the cutoff
             assertThat(vm.largestEmbeddedProperty().get()).isEqualTo("largest embedded length: 23 B");
             // back to the shipped profile: the layout goes back to the thread's
             vm.useDefaultProfile();
-            assertThat(vm.parameters().layout()).isEqualTo(Parameters.threadDefaults().layout());
+            assertThat(vm.settings().get(Knobs.LAYOUT)).isEqualTo(new SubstringCutoffScenario().defaults().get(Knobs.LAYOUT));
         }
     }
 

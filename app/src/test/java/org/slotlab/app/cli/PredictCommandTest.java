@@ -43,7 +43,7 @@ class PredictCommandTest {
         assertThat(run("predict", "subseq", "--len", "100", "--format", "markdown")).isZero();
         String md = out.toString();
         assertThat(md).contains("ratio (base/other)", "higher is better; above 1 = the candidate is faster",
-                "parameters: layout ruby-3.4", "|--");
+                "parameters: layout ruby-4.1-dev", "|--");
     }
 
     @Test

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict json-unescape} against seed 004's json_unescape.csv (ruby/json PR #1135). */
+/** {@code predict json-unescape} against ruby/json PR #1135's json_unescape.csv (ruby/json PR #1135). */
 class PredictJsonUnescapeTest {
 
     /** The default run: the PR's document (generated:escaped,200x62600), all three policies, glibc. */
@@ -102,7 +102,7 @@ class PredictJsonUnescapeTest {
         assertBad("--doc: no such file: nope.json", "--doc", "nope.json");
         assertBad("--doc: generated document kind must be escaped or plain", "--doc", "generated:ascii,2x100");
         assertBad("--lifetime: 'soon' is not a number of seconds", "--lifetime", "1,soon");
-        assertBad("--tradeoff compares policies against set_len", "--tradeoff", "--policy", "set_len");
+        assertBad("--tradeoff: compares policies against set_len", "--tradeoff", "--policy", "set_len");
         Path broken = dir.resolve("broken.json");
         Files.writeString(broken, "[\"abc");
         assertBad("broken.json:1:", "--doc", broken.toString());

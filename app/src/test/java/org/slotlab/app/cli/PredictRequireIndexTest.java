@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict require-index} against seed 001's require_index.csv (Feature #14460). */
+/** {@code predict require-index} against Feature #14460's require_index.csv (Feature #14460). */
 class PredictRequireIndexTest {
 
     @Test
@@ -87,7 +87,7 @@ class PredictRequireIndexTest {
         assertBad("--features: " + empty + ": no feature paths", "--features", empty.toString());
         assertBad("--allocator: unknown allocator 'tcmalloc'", "--allocator", "tcmalloc");
         assertBad("--layout: unknown layout 'ruby-9'", "--layout", "ruby-9");
-        assertBad("--rebuilds must be >= 0", "--rebuilds", "-1");
+        assertBad("--rebuilds: must be between 0 and 10,000, got -1", "--rebuilds", "-1");
     }
 
     private static void assertBad(String message, String... options) {

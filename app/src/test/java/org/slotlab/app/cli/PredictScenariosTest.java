@@ -77,7 +77,7 @@ class PredictScenariosTest {
     void split_markdown_hasLegendAndParameters() {
         int code = run("predict", "split", "--value-len", "10,30", "--receiver", "fresh", "--calls", "10000", "--format", "markdown");
         assertThat(code).isZero();
-        assertThat(out.toString()).contains("| value (B) |").contains(ParsersReport.LEGEND).contains("parameters: layout ruby-3.4, key 3 B");
+        assertThat(out.toString()).contains("| value (B) |").contains(org.slotlab.app.scenario.ParsersReport.LEGEND).contains("parameters: layout ruby-3.4, key 3 B");
     }
 
     @Test

@@ -10,7 +10,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** {@code predict str-buf} against seed 003's str_buf_min.csv (Feature #12025). */
+/** {@code predict str-buf} against Feature #12025's str_buf_min.csv (Feature #12025). */
 class PredictStrBufTest {
 
     private static double publishedMaxrssKib(long i) {
@@ -111,11 +111,11 @@ class PredictStrBufTest {
     @Test
     void badInput_oneLineNamingTheOption_exit2() {
         assertBad(new String[] {"--allocator", "glibc,tcmalloc"}, "--allocator: unknown allocator 'tcmalloc'");
-        assertBad(new String[] {"--layout", "ruby-4.1-dev"}, "--layout: 'ruby-4.1-dev' has no string-buffer rules");
-        assertBad(new String[] {"--era", "ruby-2.5"}, "--era: unknown string-buffer era 'ruby-2.5'");
+        assertBad(new String[] {"--layout", "ruby-9"}, "--layout: unknown layout 'ruby-9'");
+        assertBad(new String[] {"--era", "ruby-2.5"}, "--era: unknown layout 'ruby-2.5'");
         assertBad(new String[] {"--workload", "dup"}, "--workload: unknown workload 'dup'");
         assertBad(new String[] {"--i", "12x"}, "--i: '12x' is not a whole number");
-        assertBad(new String[] {"--count", "-1"}, "--count must be >= 0");
+        assertBad(new String[] {"--count", "-1"}, "--count: must be between 1 and 1,000,000,000, got -1");
         assertBad(new String[] {"--profile", "p.json"}, "--profile: str-buf uses no cost profile");
     }
 

@@ -19,7 +19,7 @@ import org.slotlab.model.measured.MeasuredSet;
 import org.slotlab.model.measured.Metric;
 
 /**
- * The integration test issue 6 asks for: {@code slotlab calibrate --quick} on the {@code ruby}
+ * The integration test against a real Ruby: {@code slotlab calibrate --quick} on the {@code ruby}
  * found on PATH (CI installs Debian's 3.1), checking the layout it reads (3.1: one 40-byte slot
  * class, embed capacity 24 including the NUL) and that the fit converges (finite, non-negative
  * coefficients, R² reported); and a short {@code slotlab measure}. Skipped when there is no ruby.

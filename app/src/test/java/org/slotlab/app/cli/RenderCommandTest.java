@@ -10,7 +10,11 @@ import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.io.ScenarioFile;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.scenario.ScenarioRequest;
 
 class RenderCommandTest {
@@ -28,7 +32,7 @@ class RenderCommandTest {
     @Test
     void render_writesPngAt2xSvgMarkdownAndCsv(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("t.slotlab.json");
-        ScenarioFile.save(ScenarioRequest.of(Parameters.threadDefaults()), scenario);
+        ScenarioFile.save(ScenarioRequest.of(new SubstringCutoffScenario().defaults()), scenario);
         int code = run("render", scenario.toString(), "--png", dir.resolve("o.png").toString(), "--scale", "2",
                 "--svg", dir.resolve("o.svg").toString(), "--markdown", dir.resolve("o.md").toString(),
                 "--csv", dir.resolve("o.csv").toString());
@@ -46,7 +50,7 @@ class RenderCommandTest {
     @Test
     void render_allCharts_writesOneFilePerChart(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("t.slotlab.json");
-        ScenarioFile.save(ScenarioRequest.of(Parameters.threadDefaults()), scenario);
+        ScenarioFile.save(ScenarioRequest.of(new SubstringCutoffScenario().defaults()), scenario);
         assertThat(run("render", scenario.toString(), "--png", dir.resolve("o.png").toString(), "--chart", "all")).isZero();
         for (String id : new String[] {"speed-ratio", "gc-count", "retained"}) {
             assertThat(ImageIO.read(dir.resolve("o-" + id + ".png").toFile()).getWidth()).isEqualTo(1200);
@@ -56,17 +60,17 @@ class RenderCommandTest {
     @Test
     void render_newerScenario_isOneLineAndExit2(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("new.slotlab.json");
-        Files.writeString(scenario, "{\"slotlabScenarioVersion\": 2}");
+        Files.writeString(scenario, "{\"slotlabScenarioVersion\": 3}");
         assertThat(run("render", scenario.toString(), "--png", dir.resolve("o.png").toString())).isEqualTo(2);
         assertThat(err.toString().strip()).isEqualTo("slotlab: " + scenario
-                + ": scenario format version 2 is newer than this Slotlab reads (1); open it with a newer Slotlab");
+                + ": scenario format version 3 is newer than this Slotlab reads (2); open it with a newer Slotlab");
         assertThat(dir.resolve("o.png")).doesNotExist();
     }
 
     @Test
     void render_unknownChart_namesTheCharts(@TempDir Path dir) throws Exception {
         Path scenario = dir.resolve("t.slotlab.json");
-        ScenarioFile.save(ScenarioRequest.of(Parameters.threadDefaults()), scenario);
+        ScenarioFile.save(ScenarioRequest.of(new SubstringCutoffScenario().defaults()), scenario);
         assertThat(run("render", scenario.toString(), "--svg", dir.resolve("o.svg").toString(), "--chart", "pie"))
                 .isEqualTo(2);
         assertThat(err.toString()).contains("has no chart 'pie'").contains("speed-ratio, gc-count, retained, all");

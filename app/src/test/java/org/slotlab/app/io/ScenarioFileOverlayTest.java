@@ -6,27 +6,31 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.slotlab.app.measured.OverlaySource;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.scenario.ScenarioRequest;
 
-/** Fields added within format version 1: keepWhileTiming and overlays. */
+/** Optional parts of a scenario file: a knob it does not name, and the overlays of measured results. */
 class ScenarioFileOverlayTest {
 
     @Test
-    void versionOneFile_withoutKeepWhileTiming_readsFalse() throws Exception {
-        String json = ScenarioFile.toJson(ScenarioRequest.of(Parameters.threadDefaults().withKeepWhileTiming(true)))
-                .replaceAll(",\\s*\"keepWhileTiming\" : true", "");
-        assertThat(json).doesNotContain("keepWhileTiming");
+    void fileWithoutKeepWhileTiming_readsTheDefault_false() throws Exception {
+        String json = ScenarioFile.toJson(ScenarioRequest.of(new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true)))
+                .replaceAll(",\\s*\"keep-while-timing\" : true", "");
+        assertThat(json).doesNotContain("keep-while-timing");
 
         ScenarioRequest r = ScenarioFile.parse(json, "old.slotlab.json");
 
-        assertThat(r.parameters().keepWhileTiming()).isFalse();
-        assertThat(r.parameters()).isEqualTo(Parameters.threadDefaults());
+        assertThat(r.settings().get(SubstringCutoffScenario.KEEP_WHILE_TIMING)).isFalse();
+        assertThat(r.settings()).isEqualTo(new SubstringCutoffScenario().defaults());
     }
 
     @Test
     void keepWhileTiming_andOverlays_roundTrip() throws Exception {
-        var request = ScenarioRequest.of(Parameters.threadDefaults().withKeepWhileTiming(true));
+        var request = ScenarioRequest.of(new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true));
         var overlays = List.of(new OverlaySource("runs/out.md", "benchmark-driver-markdown", "size(\\d+) => len"));
 
         var c = ScenarioFile.parseContents(ScenarioFile.toJson(request, overlays), "s");
@@ -37,7 +41,7 @@ class ScenarioFileOverlayTest {
 
     @Test
     void overlayWithUnknownFormat_isRefusedNamingTheField() {
-        String json = ScenarioFile.toJson(ScenarioRequest.of(Parameters.threadDefaults()),
+        String json = ScenarioFile.toJson(ScenarioRequest.of(new SubstringCutoffScenario().defaults()),
                 List.of(new OverlaySource("a.md", "auto", ""))).replace("\"auto\"", "\"excel\"");
 
         assertThatThrownBy(() -> ScenarioFile.parseContents(json, "s.slotlab.json"))

@@ -11,7 +11,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.calibrate.FakeRubies;
 import org.slotlab.app.calibrate.ProbeJob;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 import org.slotlab.model.measured.Importers;
 import org.slotlab.model.string.SourceState;
@@ -36,7 +40,7 @@ class MeasureModelTest {
         MeasureModel m = new MeasureModel();
         m.setRuby(FakeRubies.replaying(dir).toString());
         m.setOut(dir.resolve("measured.csv"));
-        Parameters p = Parameters.threadDefaults();
+        Settings p = new SubstringCutoffScenario().defaults();
 
         var job = m.start(p, Runnable::run, System::nanoTime);
 
@@ -63,7 +67,7 @@ class MeasureModelTest {
         MeasureModel m = new MeasureModel();
         m.setOut(dir.resolve("m.csv"));
 
-        assertThat(m.problem(Parameters.threadDefaults().withSource(SourceState.ALREADY_SHARED)))
+        assertThat(m.problem(new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.SOURCE, "already-shared")))
                 .hasValueSatisfying(s -> assertThat(s).contains("already-shared"));
     }
 
@@ -73,7 +77,7 @@ class MeasureModelTest {
         m.setRuby(FakeRubies.replaying(dir).toString());
         m.setOut(dir.resolve("measured.csv"));
         try (WorkbenchViewModel vm = new WorkbenchViewModel(Runnable::run, false)) {
-            var job = m.start(vm.parameters(), Runnable::run, System::nanoTime);
+            var job = m.start(vm.settings(), Runnable::run, System::nanoTime);
             job.finished().get(120, TimeUnit.SECONDS);
 
             vm.addOverlay(job.resultProperty().get().overlay());

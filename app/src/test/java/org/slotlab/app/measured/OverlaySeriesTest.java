@@ -44,7 +44,7 @@ class OverlaySeriesTest {
 
     @Test
     void slotGcCsv_goesOnTheSlotChartsGcAxis() throws Exception {
-        Overlay o = load("seed000_slot_gc_count.csv");
+        Overlay o = load("byroot_slot_gc_count.csv");
 
         var slot = o.seriesOn(OverlaySeries.SLOT_SIZE);
         assertThat(slot).hasSize(1);
@@ -54,7 +54,7 @@ class OverlaySeriesTest {
 
     @Test
     void byrootSlotSizesIps_defaultMapping_goesOnTheSlotChartsTimeAxis() throws Exception {
-        Overlay o = load("seed000_byroot_slot_sizes_ips.txt");
+        Overlay o = load("byroot_slot_sizes_ips.txt");
 
         var slot = o.seriesOn(OverlaySeries.SLOT_SIZE);
         assertThat(slot).extracting(OverlaySeries::axis).containsOnly(0);

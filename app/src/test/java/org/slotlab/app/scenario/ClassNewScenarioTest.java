@@ -3,6 +3,7 @@ package org.slotlab.app.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.jfree.chart.JFreeChart;
+import org.slotlab.app.knob.Settings;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.model.classnew.ClassNewPrediction;
@@ -12,7 +13,7 @@ import org.slotlab.model.layout.RubyLayout;
 
 class ClassNewScenarioTest {
 
-    private static final Parameters P = Parameters.threadDefaults().withScenario(ClassNewScenario.ID);
+    private static final Settings P = new ClassNewScenario().defaults();
     private static final ScenarioRun RUN = new ClassNewScenario().compute(ScenarioRequest.of(P),
             SlotlabTheme.standard(), () -> false);
 
@@ -25,7 +26,7 @@ class ClassNewScenarioTest {
         JFreeChart c = chart(ClassNewScenario.SPEEDUP);
         assertThat(XyData.names(c, 0)).containsExactlyInAnyOrder("positional, YJIT off", "keyword, YJIT off",
                 "positional, YJIT on", "keyword, YJIT on");
-        for (ClassNewPrediction r : ClassNewScenario.predict(RubyLayout.byName(P.layout()), CostProfile.defaultProfile())) {
+        for (ClassNewPrediction r : ClassNewScenario.predict(ModelInputs.layout(P), CostProfile.defaultProfile())) {
             assertThat(XyData.y(c, 0, r.kind().label() + ", YJIT " + r.yjit(), r.params())).isEqualTo(r.speedup());
         }
     }
@@ -44,7 +45,7 @@ class ClassNewScenarioTest {
     @Test
     void objectsChart_keywordHashOn34Only() {
         JFreeChart c = chart(ClassNewScenario.OBJECTS);
-        for (ClassNewPrediction r : ClassNewScenario.predict(RubyLayout.byName(P.layout()), CostProfile.defaultProfile())) {
+        for (ClassNewPrediction r : ClassNewScenario.predict(ModelInputs.layout(P), CostProfile.defaultProfile())) {
             if (r.yjit().equals("off")) {
                 assertThat(XyData.y(c, 0, r.kind().label() + ", 3.4 Class#new", r.params())).isEqualTo(r.objectsPerCall34());
                 assertThat(XyData.y(c, 0, r.kind().label() + ", 3.5 opt_new", r.params())).isEqualTo(r.objectsPerCall35());
@@ -59,8 +60,8 @@ class ClassNewScenarioTest {
 
     @Test
     void layout_isRead() {
-        Parameters q = P.withLayout("ruby-3.4", null);
+        Settings q = P.with(Knobs.LAYOUT, LayoutChoice.preset("ruby-3.1"));
         ScenarioRun r = new ClassNewScenario().compute(ScenarioRequest.of(q), SlotlabTheme.standard(), () -> false);
-        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).startsWith("layout: ruby-3.4"));
+        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).startsWith("layout: ruby-3.1"));
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
+import org.slotlab.app.knob.Settings;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -13,19 +14,19 @@ import org.slotlab.app.export.Exports;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.charts.SlotlabTheme;
 
-/** The scenarios of issues 4 and 5 through the existing export path and scenario files. */
+/** The buffer, parsers and Class#new scenarios through the export path and scenario files. */
 class NewScenariosExportTest {
 
     @TempDir
     Path dir;
 
     private static ScenarioRun run(String id) {
-        return ScenarioRegistry.byId(id).compute(ScenarioRequest.of(Parameters.threadDefaults().withScenario(id)),
+        return ScenarioRegistry.byId(id).compute(ScenarioRequest.of(ScenarioRegistry.byId(id).defaults()),
                 SlotlabTheme.standard(), () -> false);
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "split", "class-new"})
     void everyChart_exportsPngAndSvg_tableAsCsvAndMarkdown(String id) throws Exception {
         ScenarioRun r = run(id);
         assertThat(r.charts()).hasSameSizeAs(ScenarioRegistry.byId(id).charts());
@@ -45,13 +46,13 @@ class NewScenariosExportTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "class-new"})
+    @ValueSource(strings = {"str-buf-min", "json-unescape", "require-index", "parsers", "split", "class-new"})
     void scenarioFile_roundTripsTheScenarioId(String id) throws Exception {
-        Parameters p = Parameters.threadDefaults().withScenario(id).withCutoff(128).withLayout("ruby-3.4", null);
+        Settings p = ScenarioRegistry.byId(id).defaults().withText("layout", "ruby-3.1");
         Path file = dir.resolve(id + ScenarioFile.SUFFIX);
         ScenarioFile.save(new ScenarioRequest(p, List.of(), null), file);
         ScenarioRequest back = ScenarioFile.load(file);
-        assertThat(back.parameters()).isEqualTo(p);
-        assertThat(ScenarioRegistry.byId(back.parameters().scenario()).id()).isEqualTo(id);
+        assertThat(back.settings()).isEqualTo(p);
+        assertThat(ScenarioRegistry.byId(back.settings().scenario()).id()).isEqualTo(id);
     }
 }

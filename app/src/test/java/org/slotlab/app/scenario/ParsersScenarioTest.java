@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import org.jfree.data.category.CategoryDataset;
+import org.slotlab.app.knob.Settings;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.model.layout.RubyLayout;
@@ -14,7 +15,7 @@ import org.slotlab.model.string.SubseqPolicies;
 
 class ParsersScenarioTest {
 
-    private static ScenarioRun run(Parameters p) {
+    private static ScenarioRun run(Settings p) {
         return new ParsersScenario().compute(ScenarioRequest.of(p), SlotlabTheme.standard(), () -> false);
     }
 
@@ -24,9 +25,9 @@ class ParsersScenarioTest {
 
     @Test
     void sitesChart_stacksTheModelsValuesAtTheCutoff() {
-        Parameters p = Parameters.threadDefaults().withScenario(ParsersScenario.ID);
+        Settings p = new ParsersScenario().defaults().with(ParsersScenario.CANDIDATES, List.of("cutoff:256"));
         ScenarioRun r = run(p);
-        HeaderTable t = HeaderTable.compute(RubyLayout.byName(p.layout()), Parsers.byName("net-http"),
+        HeaderTable t = HeaderTable.compute(ModelInputs.layout(p), Parsers.byName("net-http"),
                 List.of(SubseqPolicies.cutoff(256)));
         CategoryDataset d = data(r, ParsersScenario.SITES, 0);
         for (ParserSeries.SiteBar b : ParserSeries.siteBars(t, 0)) {
@@ -39,7 +40,7 @@ class ParsersScenarioTest {
 
     @Test
     void sitesChart_overlaysHttpHeadersCsv_copiedColumnOfTheCutoff() {
-        ScenarioRun r = run(Parameters.threadDefaults().withScenario(ParsersScenario.ID).withCutoff(128));
+        ScenarioRun r = run(new ParsersScenario().defaults().with(ParsersScenario.CANDIDATES, List.of("cutoff:128")));
         CategoryDataset pub = data(r, ParsersScenario.SITES, 1);
         // github.com: 6 embedded on master, 7 more copied at 128, 18 values (http_headers.csv)
         assertThat(pub.getValue("thread: embedded on master", "github.com").intValue()).isEqualTo(6);
@@ -52,7 +53,7 @@ class ParsersScenarioTest {
 
     @Test
     void sitesChart_otherCutoff_hasNoCopiedOverlay() {
-        ScenarioRun r = run(Parameters.threadDefaults().withScenario(ParsersScenario.ID).withCutoff(200));
+        ScenarioRun r = run(new ParsersScenario().defaults().with(ParsersScenario.CANDIDATES, List.of("cutoff:200")));
         CategoryDataset pub = data(r, ParsersScenario.SITES, 1);
         assertThat(pub.getRowKeys()).map(Object::toString).containsExactly("thread: embedded on master",
                 "thread: all values");
@@ -60,7 +61,7 @@ class ParsersScenarioTest {
 
     @Test
     void objectsChart_masterAndCandidatePerParser() {
-        ScenarioRun r = run(Parameters.threadDefaults().withScenario(ParsersScenario.ID));
+        ScenarioRun r = run(new ParsersScenario().defaults().with(ParsersScenario.CANDIDATES, List.of("cutoff:256")));
         CategoryDataset d = data(r, ParsersScenario.PER_LINE, 0);
         assertThat(d.getColumnKeys()).map(Object::toString).containsExactlyElementsOf(Parsers.names());
         assertThat(d.getRowKeys()).map(Object::toString).containsExactly("master", "cutoff:256");

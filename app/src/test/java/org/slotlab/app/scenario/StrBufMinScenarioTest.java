@@ -7,15 +7,15 @@ import java.util.List;
 import org.jfree.chart.JFreeChart;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
-import org.slotlab.model.buffers.StrBufScenario;
-import org.slotlab.model.buffers.StringBufferRules;
+import org.slotlab.model.buffers.StrBufWorkload;
+import org.slotlab.model.string.StringBufferRules;
 import org.slotlab.model.malloc.Allocators;
 
 class StrBufMinScenarioTest {
 
     private static ScenarioRun run() {
         return new StrBufMinScenario().compute(
-                ScenarioRequest.of(Parameters.threadDefaults().withScenario(StrBufMinScenario.ID)),
+                ScenarioRequest.of(new StrBufMinScenario().defaults()),
                 SlotlabTheme.standard(), () -> false);
     }
 
@@ -26,7 +26,7 @@ class StrBufMinScenarioTest {
     @Test
     void rssChart_powerOfTwo_holdsTheModelsRssAt127And128() {
         ScenarioRun r = run();
-        var model = StrBufScenario.predict(StrBufScenario.Params.seed003(StringBufferRules.ruby24devAfter(),
+        var model = StrBufWorkload.predict(StrBufWorkload.Params.threadSetting(StringBufferRules.ruby24devAfter(),
                 List.of(Allocators.byName("power-of-two")), List.of(127L, 128L)));
         JFreeChart c = chart(r, StrBufMinScenario.RSS);
         assertThat(XyData.y(c, 0, "power-of-two", 127)).isEqualTo(model.get(0).rssKib());
@@ -40,7 +40,7 @@ class StrBufMinScenarioTest {
     void rssChart_overlaysStrBufMinCsv() {
         JFreeChart c = chart(run(), StrBufMinScenario.RSS);
         String pub = XyData.names(c, 1).get(0);
-        assertThat(pub).contains("Jeremy Evans").contains("seed 003");
+        assertThat(pub).contains("Jeremy Evans").contains("Feature #12025");
         assertThat(XyData.y(c, 1, pub, 127)).isEqualTo(162_720);
         assertThat(XyData.y(c, 1, pub, 128)).isEqualTo(289_080);
     }
@@ -72,10 +72,10 @@ class StrBufMinScenarioTest {
     }
 
     @Test
-    void table_andExportLines_nameTheSeedAndEra() {
+    void table_andExportLines_nameTheThreadAndItsAddress() {
         ScenarioRun r = run();
         assertThat(r.table().rows()).isNotEmpty();
-        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).contains("seed 003"));
+        assertThat(r.parameterLines()).anySatisfy(l -> assertThat(l).contains("Feature #12025, https://bugs.ruby-lang.org/issues/12025"));
         assertThat(r.headline()).contains("i=128");
     }
 }

@@ -3,6 +3,7 @@ package org.slotlab.app.scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
+import org.slotlab.app.knob.Settings;
 import org.junit.jupiter.api.Test;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.model.layout.RubyLayout;
@@ -12,7 +13,7 @@ import org.slotlab.model.workload.Experiments;
 
 class SubstringCutoffScenarioTest {
 
-    private static ScenarioRun run(Parameters p, Pin... pins) {
+    private static ScenarioRun run(Settings p, Pin... pins) {
         return new SubstringCutoffScenario().compute(new ScenarioRequest(p, List.of(pins), ScenarioRequest.POLICY_BASELINE),
                 SlotlabTheme.standard(), () -> false);
     }
@@ -29,10 +30,10 @@ class SubstringCutoffScenarioTest {
 
     @Test
     void threadDefaults_speedRatios_areTheModelsComparisons() {
-        Parameters p = Parameters.threadDefaults();
+        Settings p = new SubstringCutoffScenario().defaults();
         ScenarioRun r = run(p);
         var model = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
-                SubseqPolicies.cutoff(256), p.loop(), p.lens());
+                SubseqPolicies.cutoff(256), SubstringCutoffScenario.loop(p), p.get(SubstringCutoffScenario.LENS));
         var chart = r.chart(SubstringCutoffScenario.SPEED.id()).orElseThrow().chart();
         for (var c : model) {
             assertThat(Datasets.value(chart, "cutoff:256", (int) c.value())).isEqualTo(c.speedRatio());
@@ -44,10 +45,10 @@ class SubstringCutoffScenarioTest {
 
     @Test
     void frozenSource_overlaysThePublishedPoints_labelledWithSourceAndMachine() {
-        var chart = run(Parameters.threadDefaults()).chart("speed-ratio").orElseThrow().chart();
+        var chart = run(new SubstringCutoffScenario().defaults()).chart("speed-ratio").orElseThrow().chart();
         var published = chart.getCategoryPlot().getDataset(1);
         List<String> keys = published.getRowKeys().stream().map(Object::toString).toList();
-        assertThat(keys).anySatisfy(k -> assertThat(k).contains("himura467").contains("arm64 macOS").contains("000"))
+        assertThat(keys).anySatisfy(k -> assertThat(k).contains("himura467").contains("arm64 macOS").contains("Feature #22186"))
                 .anySatisfy(k -> assertThat(k).contains("byroot"));
         // himura467, cutoff-256, len 50: 1.30 (subseq_len_sweep.csv)
         assertThat(published.getValue(0, published.getColumnIndex(50)).doubleValue()).isEqualTo(1.30);
@@ -55,7 +56,7 @@ class SubstringCutoffScenarioTest {
 
     @Test
     void unfrozenSource_hidesFrozenSourceOverlays() {
-        var chart = run(Parameters.threadDefaults().withSource(SourceState.UNFROZEN_UNSHARED))
+        var chart = run(new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.SOURCE, "unfrozen-unshared"))
                 .chart("speed-ratio").orElseThrow().chart();
         var published = chart.getCategoryPlot().getDataset(1);
         assertThat(published == null || published.getRowCount() == 0).isTrue();
@@ -63,8 +64,8 @@ class SubstringCutoffScenarioTest {
 
     @Test
     void pins_addASeriesToEveryChart() {
-        Parameters p = Parameters.threadDefaults();
-        ScenarioRun r = run(p, new Pin("A", p.withCutoff(128)), new Pin("B", p.withAlwaysEmbed(true)));
+        Settings p = new SubstringCutoffScenario().defaults();
+        ScenarioRun r = run(p, new Pin("A", p.with(SubstringCutoffScenario.CANDIDATE, "cutoff:128")), new Pin("B", p.with(SubstringCutoffScenario.CANDIDATE, "always-embed")));
         var speed = r.chart("speed-ratio").orElseThrow().chart().getCategoryPlot().getDataset(0);
         assertThat(speed.getRowKeys()).map(Object::toString).contains("cutoff:256", "A (cutoff:128)", "B (always-embed)");
         var gc = r.chart("gc-count").orElseThrow().chart().getCategoryPlot().getDataset(0);
@@ -76,7 +77,7 @@ class SubstringCutoffScenarioTest {
 
     @Test
     void compareBaseline_pin_dividesByThePin() {
-        Parameters p = Parameters.threadDefaults();
+        Settings p = new SubstringCutoffScenario().defaults();
         ScenarioRun r = new SubstringCutoffScenario().compute(new ScenarioRequest(p, List.of(new Pin("A", p)), "A"),
                 SlotlabTheme.standard(), () -> false);
         assertThat(r.table().columns().get(1).header()).isEqualTo("A (cutoff:256) (ns)");
@@ -89,13 +90,13 @@ class SubstringCutoffScenarioTest {
     @Test
     void cancelled_stopsEarly() {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SubstringCutoffScenario().compute(
-                ScenarioRequest.of(Parameters.threadDefaults()), SlotlabTheme.standard(), () -> true))
+                ScenarioRequest.of(new SubstringCutoffScenario().defaults()), SlotlabTheme.standard(), () -> true))
                 .isInstanceOf(java.util.concurrent.CancellationException.class);
     }
 
     @Test
     void slotScenario_modelAndByrootOverlay() {
-        Parameters p = Parameters.threadDefaults().withScenario(SlotSizeScenario.ID);
+        Settings p = new SlotSizeScenario().defaults();
         ScenarioRun r = new SlotSizeScenario().compute(ScenarioRequest.of(p), SlotlabTheme.standard(), () -> false);
         var rows = Datasets.of(r.chart("slot-size").orElseThrow().chart());
         assertThat(rows).anySatisfy(s -> assertThat(s).contains("byroot").contains("|1024|"));

@@ -13,7 +13,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.calibrate.FakeRubies;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
@@ -73,8 +77,8 @@ class CalibrateDialogFxTest {
         assertThat(Files.exists(out)).isTrue();
         robot.interact(d[0].use::fire);
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(vm.parameters().costProfile()).isEqualTo(out.toString());
-        assertThat(vm.parameters().layout()).isEqualTo(Parameters.PROFILE_LAYOUT);
+        assertThat(vm.settings().get(Knobs.COST_PROFILE)).isEqualTo(out.toString());
+        assertThat(vm.settings().get(Knobs.LAYOUT).fromProfile()).isTrue();
         assertThat(vm.layoutProperty().get().name()).isEqualTo("calibrated-ruby-3.1.2");
         robot.interact(d[0]::close);
     }

@@ -16,7 +16,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
 /**
- * The compare table under Monocle during a slider drag (issue 3, "Live means live"): a cutoff
+ * The compare table under Monocle during a slider drag: a cutoff
  * step changes only the candidate's header ("cutoff:128"), so the table relabels its columns in
  * place; new TableColumns would make the TableView recreate every cell on each step, which held
  * the FX thread for tens of ms per step as dead cells' weak listeners piled up.

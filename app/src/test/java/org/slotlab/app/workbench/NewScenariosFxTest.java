@@ -15,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.ClassNewScenario;
-import org.slotlab.app.scenario.JsonUnescapeSlackScenario;
+import org.slotlab.app.scenario.JsonUnescapeScenario;
 import org.slotlab.app.scenario.ParsersScenario;
-import org.slotlab.app.scenario.RequireIndexWorkbenchScenario;
+import org.slotlab.app.scenario.RequireIndexScenario;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.StrBufMinScenario;
@@ -25,13 +25,13 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The scenarios of issues 4 and 5 in the window: picked in the navigator, their charts appear. */
+/** The buffer, parsers, split and Class#new scenarios in the window: picked in the navigator, their charts appear. */
 @ExtendWith(ApplicationExtension.class)
 class NewScenariosFxTest {
 
-    /** The scenario ids of issues 4 (S4, S5, S6) and 5 (S3, S7). */
-    static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeSlackScenario.ID,
-            RequireIndexWorkbenchScenario.ID, ParsersScenario.ID, ClassNewScenario.ID);
+    /** The ids of the scenarios after the substring and slot-size ones. */
+    static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeScenario.ID,
+            RequireIndexScenario.ID, ParsersScenario.ID, org.slotlab.app.scenario.SplitScenario.ID, ClassNewScenario.ID);
 
     private FxWorkbench wb;
     private WorkbenchViewModel vm;

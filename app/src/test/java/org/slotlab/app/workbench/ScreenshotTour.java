@@ -88,7 +88,7 @@ public final class ScreenshotTour {
                 return null;
             });
             fx(() -> vm.selectScenario("slot-size"));
-            fx(() -> vm.importMeasured(new OverlaySource(fixtures.resolve("seed000_slot_gc_count.csv").toString(), "auto", "")));
+            fx(() -> vm.importMeasured(new OverlaySource(fixtures.resolve("byroot_slot_gc_count.csv").toString(), "auto", "")));
             pause(3);
             snap(() -> view, "slot-overlay.png");
             root("slot-overlay-screen.png");
@@ -131,7 +131,7 @@ public final class ScreenshotTour {
             });
 
             MeasureDialog[] md = new MeasureDialog[1];
-            fx(() -> vm.setLens("1, 23, 24, 50, 100, 200, 500, 1000"));
+            fx(() -> vm.setText(null, "len", "1, 23, 24, 50, 100, 200, 500, 1000"));
             fx(() -> {
                 md[0] = new MeasureDialog(vm, view::predictedVsMeasured);
                 md[0].initOwner(stage);

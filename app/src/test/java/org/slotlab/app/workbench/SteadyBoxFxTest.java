@@ -15,7 +15,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** A label in a {@link SteadyBox} changes text without laying out its ancestors (issue 3 latency). */
+/** A label in a {@link SteadyBox} changes text without laying out its ancestors (slider latency). */
 @ExtendWith(ApplicationExtension.class)
 class SteadyBoxFxTest {
 

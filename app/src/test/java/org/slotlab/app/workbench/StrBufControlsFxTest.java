@@ -21,7 +21,7 @@ import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
-/** S5's controls in the window: picking an era or unticking an allocator redraws the RSS chart. */
+/** The STR_BUF_MIN_SIZE scenario's generated controls in the window: picking a Ruby or unticking an allocator redraws the RSS chart. */
 @ExtendWith(ApplicationExtension.class)
 class StrBufControlsFxTest {
 
@@ -55,11 +55,11 @@ class StrBufControlsFxTest {
 
     @Test
     void eraControl_andAllocatorBox_changeTheRssChart(FxRobot robot) throws Exception {
-        // given: S5 on seed 003's setting
+        // given: the scenario on the thread's setting
         robot.interact(() -> vm.selectScenario(StrBufMinScenario.ID));
         awaitCharts();
         @SuppressWarnings("unchecked")
-        ComboBox<String> era = robot.lookup("#strBufEra").queryAs(ComboBox.class);
+        ComboBox<String> era = robot.lookup("#layout").queryAs(ComboBox.class);
         assertThat(era.isVisible()).isTrue();
         assertThat(era.getValue()).isEqualTo("ruby-2.4-after");
         double at128 = XyData.y(rss(robot), 0, "power-of-two", 128);
@@ -72,12 +72,12 @@ class StrBufControlsFxTest {
         awaitCharts();
 
         // then: 127 and 128 share a 160 B slot; the step is now at 136
-        assertThat(vm.parameters().strBuf().era()).isEqualTo("ruby-3.4");
+        assertThat(vm.settings().get(StrBufMinScenario.RUBY)).isEqualTo("ruby-3.4");
         assertThat(XyData.y(rss(robot), 0, "power-of-two", 128)).isEqualTo(XyData.y(rss(robot), 0, "power-of-two", 127));
         assertThat(XyData.y(rss(robot), 0, "power-of-two", 136)).isGreaterThan(XyData.y(rss(robot), 0, "power-of-two", 135));
 
         // when: glibc is unticked
-        CheckBox glibc = robot.lookup("#strBufAllocator-glibc").queryAs(CheckBox.class);
+        CheckBox glibc = robot.lookup("#allocator-glibc").queryAs(CheckBox.class);
         robot.clickOn(glibc);
         awaitCharts();
         // then: its line is gone
@@ -85,19 +85,15 @@ class StrBufControlsFxTest {
     }
 
     @Test
-    void everyIssueFourControl_hasATooltip(FxRobot robot) {
-        // given: the panel
+    void everyGeneratedControl_ofEveryScenario_hasATooltip(FxRobot robot) throws Exception {
         ParametersView view = robot.lookup("#parameters").queryAs(ParametersView.class);
-        java.util.List<javafx.scene.control.Control> controls = new java.util.ArrayList<>(java.util.List.of(view.strBufEra,
-                view.strBufWorkload, view.strBufFrom, view.strBufTo, view.strBufStep, view.strBufApplyRange,
-                view.strBufCount, view.jsonDocument, view.jsonDocumentFile, view.jsonLifetimeFrom, view.jsonLifetimeTo,
-                view.jsonApplyLifetimes, view.requireFeatures, view.requireFeaturesFile, view.requireFeaturesSample,
-                view.requireRebuilds));
-        controls.addAll(view.strBufAllocators.values());
-        controls.addAll(view.jsonPolicies.values());
-        controls.addAll(view.jsonAllocators.values());
-        controls.addAll(view.requireAllocators.values());
-        // then: each explains itself
-        assertThat(controls).hasSizeGreaterThan(30).allSatisfy(c -> assertThat(c.getTooltip()).as(c.getId()).isNotNull());
+        for (var scenario : org.slotlab.app.scenario.ScenarioRegistry.all()) {
+            // when: the scenario is shown
+            robot.interact(() -> vm.selectScenario(scenario.id()));
+            awaitCharts();
+            // then: every control of its panel explains itself
+            assertThat(view.controls()).as(scenario.id()).isNotEmpty()
+                    .allSatisfy(c -> assertThat(c.getTooltip()).as(scenario.id() + " " + c.getId()).isNotNull());
+        }
     }
 }

@@ -17,7 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.scenario.Datasets;
 import org.slotlab.app.scenario.ModelInputs;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.string.SourceState;
 import org.slotlab.model.string.SubseqPolicies;
@@ -47,6 +51,11 @@ class WorkbenchFxTest {
         vm.close();
     }
 
+    @SuppressWarnings("unchecked")
+    private static javafx.scene.control.ComboBox<String> combo(WorkbenchView view, String id) {
+        return (javafx.scene.control.ComboBox<String>) view.parameters.control(id).orElseThrow();
+    }
+
     @Test
     void dragCutoff_changesTheRatioDataset(FxRobot robot) throws Exception {
         // given
@@ -57,7 +66,7 @@ class WorkbenchFxTest {
         robot.drag(thumb, MouseButton.PRIMARY).moveBy(-30, 0).release(MouseButton.PRIMARY);
         wb.awaitCharts();
         // then
-        int cutoff = vm.parameters().cutoff();
+        int cutoff = vm.cutoff();
         assertThat(cutoff).isLessThan(256);
         List<String> after = Datasets.of(wb.shown(robot, "speed-ratio"));
         assertThat(after).isNotEqualTo(before);
@@ -72,23 +81,23 @@ class WorkbenchFxTest {
     @Test
     void frozenRule_withUnfrozenSource_ratiosChangeAsTheModelSays(FxRobot robot) throws Exception {
         wb.awaitCharts();
-        robot.interact(() -> view.parameters.source.setValue(SourceState.UNFROZEN_UNSHARED));
+        robot.interact(() -> combo(view, "source").setValue("unfrozen-unshared"));
         wb.awaitCharts();
         // when: the rule is switched on by clicking the ToggleSwitch
         robot.clickOn(robot.lookup("#frozenRule .thumb-area").queryAs(Node.class));
         wb.awaitCharts();
         // then: for a source that needs a root the rule embeds under 256, exactly as the model computes
-        Parameters p = vm.parameters();
-        assertThat(p.frozenRule()).isTrue();
+        Settings p = vm.settings();
+        assertThat(p.get(SubstringCutoffScenario.CANDIDATE)).isEqualTo("frozen-rule:256");
         var unfrozen = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
-                SubseqPolicies.frozenRule(256), p.loop(), p.lens());
+                SubseqPolicies.frozenRule(256), SubstringCutoffScenario.loop(p), p.get(SubstringCutoffScenario.LENS));
         JFreeChart chart = wb.shown(robot, "speed-ratio");
         for (var c : unfrozen) {
             assertThat(Datasets.value(chart, "frozen-rule:256", (int) c.value())).isEqualTo(c.speedRatio());
         }
         assertThat(Datasets.value(chart, "frozen-rule:256", 100)).isGreaterThan(1.0);
         // and for a frozen source the rule falls back to master's rule: no speed change at 100 B
-        robot.interact(() -> view.parameters.source.setValue(SourceState.FROZEN));
+        robot.interact(() -> combo(view, "source").setValue("frozen"));
         wb.awaitCharts();
         assertThat(Datasets.value(wb.shown(robot, "speed-ratio"), "frozen-rule:256", 100)).isEqualTo(1.0);
     }
@@ -123,7 +132,7 @@ class WorkbenchFxTest {
         wb.awaitCharts();
         robot.clickOn("#cutoffField").eraseText(3).write("160").type(javafx.scene.input.KeyCode.ENTER);
         wb.awaitCharts();
-        assertThat(vm.parameters().cutoff()).isEqualTo(160);
+        assertThat(vm.cutoff()).isEqualTo(160);
         robot.interact(() -> vm.pin("A"));
         wb.awaitCharts();
         List<String> speed = Datasets.of(wb.shown(robot, "speed-ratio"));
@@ -162,7 +171,7 @@ class WorkbenchFxTest {
                 .contains("newer than this Slotlab reads").contains("unchanged");
         robot.type(javafx.scene.input.KeyCode.ENTER);
         assertThat(Datasets.of(wb.shown(robot, "speed-ratio"))).isEqualTo(speed);
-        assertThat(vm.parameters()).isEqualTo(Parameters.threadDefaults());
+        assertThat(vm.settings()).isEqualTo(new SubstringCutoffScenario().defaults());
     }
 
     @Test
@@ -177,11 +186,11 @@ class WorkbenchFxTest {
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.Z)
                 .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.CONTROL);
         wb.awaitCharts();
-        assertThat(vm.parameters().cutoff()).isEqualTo(256);
+        assertThat(vm.cutoff()).isEqualTo(256);
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.Z)
                 .release(javafx.scene.input.KeyCode.Z, javafx.scene.input.KeyCode.SHIFT, javafx.scene.input.KeyCode.CONTROL);
         wb.awaitCharts();
-        assertThat(vm.parameters().cutoff()).isEqualTo(320);
+        assertThat(vm.cutoff()).isEqualTo(320);
         assertThat(Datasets.value(wb.shown(robot, "speed-ratio"), "cutoff:320", 231)).isGreaterThan(1.0);
         // Ctrl+1 focuses the first chart, Ctrl+0 shows all again
         robot.press(javafx.scene.input.KeyCode.CONTROL, javafx.scene.input.KeyCode.DIGIT1)

@@ -81,7 +81,7 @@ class WorkbenchOverlayTest {
     @Test
     void lengthsNotSwept_areThoseTheChartCannotShow() throws Exception {
         Path f = Fixtures.copy("bd_markdown_compare.md", dir);
-        vm.setLens("1, 23, 50");
+        vm.setText(null, "len", "1, 23, 50");
         vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
 
         // the file measured 1, 23, 100 and 250
@@ -114,7 +114,7 @@ class WorkbenchOverlayTest {
 
     @Test
     void slotGcTable_onTheSlotScenario_goesOnTheGcAxis() throws Exception {
-        Path f = Fixtures.copy("seed000_slot_gc_count.csv", dir);
+        Path f = Fixtures.copy("byroot_slot_gc_count.csv", dir);
         vm.selectScenario(SlotSizeScenario.ID);
 
         vm.importMeasured(new OverlaySource(f.toString(), Importers.AUTO, ""));
@@ -124,7 +124,7 @@ class WorkbenchOverlayTest {
         while (plot.getDataset(last) == null) {
             last--;
         }
-        assertThat(plot.getDataset(last).getRowKey(0).toString()).startsWith("measured: seed000_slot_gc_count.csv");
+        assertThat(plot.getDataset(last).getRowKey(0).toString()).startsWith("measured: byroot_slot_gc_count.csv");
         assertThat(plot.getRangeAxisIndex(plot.getRangeAxisForDataset(last))).isEqualTo(1);
         assertThat(plot.getDataset(last).getValue(0, plot.getDataset(last).getColumnIndex(32))).isEqualTo(67.0);
     }
@@ -164,16 +164,16 @@ class WorkbenchOverlayTest {
 
     @Test
     void keepWhileTiming_roundTrips_andTheGcSubtitleSaysWhich() throws Exception {
-        assertThat(vm.parameters().keepWhileTiming()).isFalse();
+        assertThat(vm.settings().get(SubstringCutoffScenario.KEEP_WHILE_TIMING)).isFalse();
         assertThat(subtitles(chart(SubstringCutoffScenario.GC.id()))).contains("nothing kept while timed");
 
-        vm.edit(null, p -> p.withKeepWhileTiming(true));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true));
         Path scenario = dir.resolve("k.slotlab.json");
         vm.save(scenario);
         WorkbenchViewModel other = new WorkbenchViewModel(Runnable::run, false);
         other.open(scenario);
 
-        assertThat(other.parameters().keepWhileTiming()).isTrue();
+        assertThat(other.settings().get(SubstringCutoffScenario.KEEP_WHILE_TIMING)).isTrue();
         assertThat(subtitles(other.run().chart(SubstringCutoffScenario.GC.id()).orElseThrow().chart())).contains("kept while timed")
                 .doesNotContain("nothing kept");
         other.close();
@@ -183,7 +183,7 @@ class WorkbenchOverlayTest {
     void keepWhileTiming_changesTheModelledGcCount() {
         var before = Datasets.of(chart(SubstringCutoffScenario.GC.id()));
 
-        vm.edit(null, p -> p.withKeepWhileTiming(true));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.KEEP_WHILE_TIMING, true));
 
         assertThat(Datasets.of(chart(SubstringCutoffScenario.GC.id()))).isNotEqualTo(before);
     }

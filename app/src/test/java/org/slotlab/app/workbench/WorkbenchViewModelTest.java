@@ -11,7 +11,11 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.app.scenario.Datasets;
 import org.slotlab.app.scenario.ModelInputs;
-import org.slotlab.app.scenario.Parameters;
+import org.slotlab.app.knob.Settings;
+import org.slotlab.app.scenario.Knobs;
+import org.slotlab.app.scenario.LayoutChoice;
+import org.slotlab.app.scenario.ScenarioRegistry;
+import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.scenario.Pin;
 import org.slotlab.app.scenario.SlotSizeScenario;
 import org.slotlab.model.layout.RubyLayout;
@@ -35,9 +39,9 @@ class WorkbenchViewModelTest {
 
     @Test
     void launch_showsTheThreadsSettings() {
-        assertThat(vm.parameters()).isEqualTo(Parameters.threadDefaults());
-        assertThat(vm.parameters().layout()).isEqualTo("ruby-4.1-dev");
-        assertThat(vm.parameters().source()).isEqualTo(SourceState.FROZEN);
+        assertThat(vm.settings()).isEqualTo(new SubstringCutoffScenario().defaults());
+        assertThat(vm.settings().get(Knobs.LAYOUT).name()).isEqualTo("ruby-4.1-dev");
+        assertThat(vm.settings().get(SubstringCutoffScenario.SOURCE)).isEqualTo("frozen");
         assertThat(vm.largestEmbeddedProperty().get()).isEqualTo("largest embedded length: 231 B");
         assertThat(vm.run().charts()).hasSize(3);
         assertThat(vm.statusProperty().get()).contains("ruby-4.1-dev").contains("feature-22186-arm64-macos").contains("pinned: none");
@@ -59,53 +63,54 @@ class WorkbenchViewModelTest {
         vm.setCutoff(310);
         vm.setCutoff(320);
         vm.endEdit();
-        vm.edit(null, p -> p.withRetain(1000));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.RETAIN, 1000L));
         vm.undo();
-        assertThat(vm.parameters().retain()).isEqualTo(Parameters.THREAD_RETAIN);
-        assertThat(vm.parameters().cutoff()).isEqualTo(320);
+        assertThat(vm.settings().get(SubstringCutoffScenario.RETAIN)).isEqualTo(SubstringCutoffScenario.THREAD_RETAIN);
+        assertThat(vm.cutoff()).isEqualTo(320);
         vm.undo();
-        assertThat(vm.parameters().cutoff()).isEqualTo(256);
+        assertThat(vm.cutoff()).isEqualTo(256);
         assertThat(vm.canUndoProperty().get()).isFalse();
         vm.redo();
-        assertThat(vm.parameters().cutoff()).isEqualTo(320);
+        assertThat(vm.cutoff()).isEqualTo(320);
         assertThat(ratio("cutoff:320", 231)).isGreaterThan(1.0);
     }
 
     @Test
     void snapToSlots_roundsTheCutoffToTheNearestSlotSize() {
-        vm.edit(null, p -> p.withSnapToSlots(true));
+        vm.snapToSlotsProperty().set(true);
         vm.setCutoff(250);
-        assertThat(vm.parameters().cutoff()).isEqualTo(256);
+        assertThat(vm.cutoff()).isEqualTo(256);
         vm.setCutoff(600);
-        assertThat(vm.parameters().cutoff()).isEqualTo(640);
+        assertThat(vm.cutoff()).isEqualTo(640);
     }
 
     @Test
     void invalidEdit_returnsTheReason_andChangesNothing() {
-        Parameters before = vm.parameters();
-        assertThat(vm.setLens("1, 23, x")).contains("lengths: 'x' is not a whole number of bytes");
-        assertThat(vm.edit(null, p -> p.withRetain(0))).hasValueSatisfying(m -> assertThat(m).contains("retain R"));
-        assertThat(vm.edit(null, p -> p.withBaselinePolicy("cutof:1"))).hasValueSatisfying(m ->
+        Settings before = vm.settings();
+        assertThat(vm.setText(null, "len", "1, 23, x")).contains("lengths: 'x' is not a whole number or a range like 16-256:16");
+        assertThat(vm.edit(null, p -> p.with(SubstringCutoffScenario.RETAIN, 3_000_000L))).hasValueSatisfying(m ->
+                assertThat(m).contains("retain R").contains("at most count N"));
+        assertThat(vm.setText(null, "baseline", "cutof:1")).hasValueSatisfying(m ->
                 assertThat(m).contains("unknown policy 'cutof:1'"));
-        assertThat(vm.setLensRange(0, 10_000, 1)).hasValueSatisfying(m -> assertThat(m).contains("at most 64"));
-        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(vm.setText(null, "len", "0-10000:1")).hasValueSatisfying(m -> assertThat(m).contains("at most 64"));
+        assertThat(vm.settings()).isEqualTo(before);
         assertThat(vm.canUndoProperty().get()).isFalse();
     }
 
     @Test
     void lensRange_replacesTheLengths() {
-        assertThat(vm.setLensRange(100, 300, 100)).isEmpty();
-        assertThat(vm.parameters().lens()).containsExactly(100L, 200L, 300L);
+        assertThat(vm.setText(null, "len", "100-300:100")).isEmpty();
+        assertThat(vm.settings().get(SubstringCutoffScenario.LENS)).containsExactly(100L, 200L, 300L);
     }
 
     @Test
     void frozenRule_withUnfrozenSource_ratiosAreTheModels() {
-        vm.edit(null, p -> p.withSource(SourceState.UNFROZEN_UNSHARED));
-        vm.edit(null, p -> p.withCutoff(128));
-        vm.edit(null, p -> p.withFrozenRule(true));
-        Parameters p = vm.parameters();
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.SOURCE, "unfrozen-unshared"));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.CANDIDATE, "cutoff:128"));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.CANDIDATE, "frozen-rule:128"));
+        Settings p = vm.settings();
         var expected = Experiments.subseqSweep(RubyLayout.ruby41dev(), ModelInputs.profile(p), SubseqPolicies.master(),
-                SubseqPolicies.frozenRule(128), p.loop(), p.lens());
+                SubseqPolicies.frozenRule(128), SubstringCutoffScenario.loop(p), p.get(SubstringCutoffScenario.LENS));
         for (var c : expected) {
             assertThat(ratio("frozen-rule:128", (int) c.value())).isEqualTo(c.speedRatio());
         }
@@ -129,7 +134,7 @@ class WorkbenchViewModelTest {
 
     @Test
     void saveThenOpen_reproducesIdenticalDatasets(@TempDir Path dir) throws Exception {
-        vm.edit(null, p -> p.withCutoff(160).withSource(SourceState.ALREADY_SHARED));
+        vm.edit(null, p -> p.with(SubstringCutoffScenario.CANDIDATE, "cutoff:160").with(SubstringCutoffScenario.SOURCE, "already-shared"));
         vm.pin("A");
         vm.setCompareBaseline("A");
         var before = Datasets.of(vm.run());
@@ -148,12 +153,12 @@ class WorkbenchViewModelTest {
     void openBadFile_keepsTheCurrentState(@TempDir Path dir) throws Exception {
         vm.setCutoff(300);
         vm.pin("A");
-        Parameters before = vm.parameters();
+        Settings before = vm.settings();
         Path f = dir.resolve("bad.slotlab.json");
-        Files.writeString(f, "{\"slotlabScenarioVersion\": 2, \"parameters\": {}}");
+        Files.writeString(f, "{\"slotlabScenarioVersion\": 3, \"settings\": {}}");
         assertThatThrownBy(() -> vm.open(f)).isInstanceOf(ScenarioFile.ScenarioFormatException.class)
                 .hasMessageContaining("newer than this Slotlab reads");
-        assertThat(vm.parameters()).isEqualTo(before);
+        assertThat(vm.settings()).isEqualTo(before);
         assertThat(vm.pins()).hasSize(1);
     }
 
@@ -176,11 +181,11 @@ class WorkbenchViewModelTest {
     void customLayout_invalid_isRefusedWithTheBuildersMessage() {
         var c = new org.slotlab.app.scenario.CustomLayout("mine", "ruby-3.4", java.util.List.of(40, 80, 64), 65_536, 40,
                 24, 1);
-        assertThat(vm.edit(null, p -> p.withLayout("mine", c))).hasValueSatisfying(m ->
+        assertThat(vm.set(Knobs.LAYOUT, LayoutChoice.custom(c))).hasValueSatisfying(m ->
                 assertThat(m).contains("strictly increasing"));
         var ok = new org.slotlab.app.scenario.CustomLayout("mine", "ruby-3.4", java.util.List.of(40, 80, 160, 320), 65_536,
                 40, 24, 1);
-        assertThat(vm.edit(null, p -> p.withLayout("mine", ok))).isEmpty();
+        assertThat(vm.set(Knobs.LAYOUT, LayoutChoice.custom(ok))).isEmpty();
         assertThat(vm.layoutProperty().get().largestSlotSize()).isEqualTo(320);
     }
 
@@ -188,9 +193,9 @@ class WorkbenchViewModelTest {
     void badCostProfileFile_isRefusedWithTheFileAndProblem(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("p.json");
         Files.writeString(f, "{\"slotlabProfileVersion\": 1, \"coefficients\": 3}");
-        assertThat(vm.edit(null, p -> p.withCostProfile(f.toString()))).hasValueSatisfying(m ->
+        assertThat(vm.edit(null, p -> p.with(Knobs.COST_PROFILE, f.toString()))).hasValueSatisfying(m ->
                 assertThat(m).contains(f.toString()).contains("'coefficients' must be an array"));
-        assertThat(vm.parameters().costProfile()).isNull();
+        assertThat(vm.settings().get(Knobs.COST_PROFILE)).isEmpty();
     }
 
     @Test
@@ -200,7 +205,7 @@ class WorkbenchViewModelTest {
                 org.slotlab.model.cost.CostProfile.COPY, 1.0), "my-laptop");
         Files.writeString(f, mine.toJson());
         double before = ratio("cutoff:256", 200);
-        assertThat(vm.edit(null, p -> p.withCostProfile(f.toString()))).isEmpty();
+        assertThat(vm.edit(null, p -> p.with(Knobs.COST_PROFILE, f.toString()))).isEmpty();
         assertThat(vm.statusProperty().get()).contains("cost profile my-laptop");
         assertThat(ratio("cutoff:256", 200)).isNotEqualTo(before);
     }

@@ -7,8 +7,8 @@ import java.util.Objects;
  * One column of a {@link Table}: its header (which carries the unit, e.g. {@code len_bytes}
  * or {@code master (ns)}), its alignment and how a numeric cell becomes text (fixed decimals,
  * optional thousands separators, optional suffix such as {@code x} for ratios). Modelled on the
- * result tables benchmark-driver and ruby-bench print, whose numbers appear in seed
- * {@code 000_30e668f7bc580535.txt} (e.g. {@code size100 34.029M 43.905M 1.29x}).
+ * result tables benchmark-driver and ruby-bench print, whose numbers appear in 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) (e.g. {@code size100 34.029M 43.905M 1.29x}).
  *
  * @param header    header text including the unit, never blank
  * @param align     {@link Align#RIGHT} for numbers, {@link Align#LEFT} for text

@@ -10,8 +10,8 @@ import java.util.Objects;
  * one row per parameter value (e.g. substring length), the baseline's value, each candidate's
  * value, then one ratio column {@code base/other} per candidate formatted like {@code 1.29x}, and
  * under the table a legend line and the run parameters. It follows the comparison tables of
- * ruby-bench ({@code ruby/ruby-bench}: a {@code master/branch} time-ratio column) quoted in seed
- * {@code 000_30e668f7bc580535.txt} and {@code sample-data/reference/ruby_bench_apps.csv}.
+ * ruby-bench ({@code ruby/ruby-bench}: a {@code master/branch} time-ratio column) quoted in 
+ * Feature #22186 (https://bugs.ruby-lang.org/issues/22186) and {@code sample-data/reference/ruby_bench_apps.csv}.
  *
  * <p>The values must be lower-is-better (a time such as ns per call) for the default legend to be
  * true: then {@code base/other > 1} means the candidate is faster.

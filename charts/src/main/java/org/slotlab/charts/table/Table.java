@@ -10,7 +10,7 @@ import java.util.Objects;
  * An immutable results table ready to export: a title, typed {@link Column}s, rows of cells and
  * footer lines (legend and run parameters). It is the plain-data hand-off between whatever
  * computed the numbers and {@link CsvWriter} / {@link MarkdownWriter}, shaped after the tables
- * posted in seed {@code 000_30e668f7bc580535.txt} (len, slot used, speed vs master).
+ * posted in Feature #22186 (https://bugs.ruby-lang.org/issues/22186) (len, slot used, speed vs master).
  *
  * <p>A cell is a {@link String}, a {@link Number} or {@code null} (an empty cell); the column
  * decides how a number is printed.

@@ -9,7 +9,7 @@ import org.slotlab.charts.ChartExporter;
 import org.slotlab.charts.SlotlabTheme;
 
 /**
- * Writes every sample chart ({@link SampleCharts}, seed 000 numbers) as PNG at 1x and 2x, SVG,
+ * Writes every sample chart ({@link SampleCharts}, Feature #22186 numbers) as PNG at 1x and 2x, SVG,
  * and PNG at projector scale into a folder (default {@code /tmp/charts-preview}), to be opened
  * and looked at. Runs headless. {@code ChartPreviewTest} calls the same code during the build.
  */

@@ -10,7 +10,7 @@ import org.jfree.chart.JFreeChart;
 import org.slotlab.charts.GcCountChart;
 import org.slotlab.charts.LengthPoint;
 import org.slotlab.charts.LengthSeries;
-import org.slotlab.charts.Provenance;
+import org.slotlab.model.reference.Source;
 import org.slotlab.charts.RetainedChart;
 import org.slotlab.charts.SlotSizeChart;
 import org.slotlab.charts.SlotSizeChart.SlotPoint;
@@ -19,9 +19,9 @@ import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.SpeedRatioChart;
 
 /**
- * Every Slotlab chart filled with the published numbers of seed {@code 000_30e668f7bc580535.txt}
+ * Every Slotlab chart filled with the published numbers of Feature #22186 (https://bugs.ruby-lang.org/issues/22186)
  * (read from {@code sample-data/reference/*.csv}), so the charts can be looked at before the model
- * exists. Where a chart needs a "model" series the seed does not publish, it is derived in the
+ * exists. Where a chart needs a "model" series the thread does not publish, it is derived in the
  * open: GC counts per length by interpolating byroot's slot table at the slot size himura467
  * reported, retained MiB as R x slot bytes, the slot model as a least-squares line through
  * byroot's table. These are previews, not results.
@@ -39,8 +39,8 @@ final class SampleCharts {
     /** Bytes per MiB. */
     static final double MIB = 1024.0 * 1024.0;
 
-    static final Provenance HIMURA = new Provenance("himura467", "arm64 macOS", "000");
-    static final Provenance BYROOT = new Provenance("byroot", "arm64-darwin25", "000");
+    static final Source HIMURA = Source.FEATURE_22186.measuredBy("himura467", "arm64 macOS");
+    static final Source BYROOT = Source.FEATURE_22186.measuredBy("byroot", "arm64-darwin25");
 
     private SampleCharts() {
     }

@@ -25,7 +25,7 @@ class MarkdownWriterTest {
 
     @Test
     void write_comparison_matchesBenchmarkDriverStyle() {
-        // seed 000: himura467's cutoff-256 numbers, as ns per call for a 1.30x row
+        // Feature #22186: himura467's cutoff-256 numbers, as ns per call for a 1.30x row
         Table table = ComparisonTable.builder()
                 .title("str_subseq, frozen source")
                 .baseline("master")
@@ -75,7 +75,7 @@ class MarkdownWriterTest {
 
     @Test
     void ratio_roundsToTwoDecimalsWithX() {
-        // seed 000: byroot's size100 row, 43.905M vs 34.029M ips -> 1.29x
+        // Feature #22186: byroot's size100 row, 43.905M vs 34.029M ips -> 1.29x
         double masterNs = 1e3 / 34.029;
         double branchNs = 1e3 / 43.905;
 

@@ -9,10 +9,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * A JSON document reduced to what scenario S6 needs: its name, its size and its string tokens
+ * A JSON document reduced to what the JSON unescape workload needs: its name, its size and its string tokens
  * as {@link JsonStringScanner} measures them. Built the same way from a generated spec
  * ({@link JsonDocumentGenerator}), a file, or a sample shipped under {@code sample-data/json/}
- * (seed 004_9c093df531fdd819.txt).
+ * (ruby/json PR #1135, https://github.com/ruby/json/pull/1135).
  *
  * @param name     where it came from (spec, path or classpath resource)
  * @param bytes    document length, bytes
@@ -57,12 +57,12 @@ public record JsonDocument(String name, long bytes, List<JsonString> strings) {
     }
 
     /**
-     * Resolves a CLI {@code --doc} value: {@code generated:...}, {@code sample:NAME} (a file of
+     * Resolves a document spec (the json-unescape scenario's document): {@code generated:...}, {@code sample:NAME} (a file of
      * sample-data/json on the classpath) or a file path.
      */
     public static JsonDocument resolve(String spec) {
         if (spec == null || spec.isBlank()) {
-            throw new IllegalArgumentException("--doc needs generated:..., sample:NAME or a file path");
+            throw new IllegalArgumentException("a JSON document needs generated:..., sample:NAME or a file path");
         }
         if (spec.startsWith("generated:")) {
             return generated(JsonDocumentGenerator.parse(spec));

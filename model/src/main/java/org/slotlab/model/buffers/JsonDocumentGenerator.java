@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Deterministic JSON documents for scenario S6 (ruby/json PR #1135, seed
- * 004_9c093df531fdd819.txt): an array of {@code count} strings of multilingual prose, written
+ * Deterministic JSON documents for the JSON unescape workload (ruby/json PR #1135, 
+ * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135)): an array of {@code count} strings of multilingual prose, written
  * the way Python's {@code json.dumps} writes them, either with {@code ensure_ascii=True} (every
  * non-ASCII character a {@code \\uXXXX} escape, "Python's default") or without escapes (UTF-8).
  * Both variants hold the same text, drawn from a seeded SplitMix64 generator so that every run and
@@ -17,7 +17,7 @@ import java.util.List;
  * example, {@code 'm\\u00e9lange\\u00e0 ' * 3000}, has 0.579. Each string's escaped length is
  * {@code targetEscapedBytes} +-{@link #LENGTH_JITTER} (uniform), ending on a whole character.
  *
- * <p>Spec syntax (CLI {@code --doc}): {@code generated:escaped,200x62600} or
+ * <p>Spec syntax (the document setting): {@code generated:escaped,200x62600} or
  * {@code generated:plain,200x62600} = count x escaped bytes per string, optional {@code ,seed=N}.
  */
 public final class JsonDocumentGenerator {

@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * JSON string escaping as Python's {@code json.dumps} writes it, and its inverse as the ruby/json
- * parser decodes it (seed 004_9c093df531fdd819.txt, ruby/json PR #1135). With
+ * parser decodes it (ruby/json PR #1135, https://github.com/ruby/json/pull/1135, ruby/json PR #1135). With
  * {@code ensure_ascii=True} (Python's default) every non-ASCII code point becomes
  * {@code \\uXXXX} (lower-case hex) and astral ones a surrogate pair of two escapes; {@code "},
  * {@code \\} and the control characters use their short escapes ({@code \\n}, {@code \\t}, ...)

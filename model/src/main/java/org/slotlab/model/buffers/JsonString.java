@@ -1,8 +1,8 @@
 package org.slotlab.model.buffers;
 
 /**
- * One string token of a JSON document as the ruby/json parser meets it (seed
- * 004_9c093df531fdd819.txt): its raw length in the document (between the quotes, escapes
+ * One string token of a JSON document as the ruby/json parser meets it (
+ * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135)): its raw length in the document (between the quotes, escapes
  * included: what json_string_unescape sizes its buffer for) and its decoded UTF-8 length (what
  * the Ruby string holds).
  *

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * Finds every string token of a JSON document and measures it the way ruby/json's parser sizes
- * it (seed 004_9c093df531fdd819.txt; json 2.9.1 ext/json/parser/parser.rl:917-1030
+ * it (ruby/json PR #1135, https://github.com/ruby/json/pull/1135; json 2.9.1 ext/json/parser/parser.rl:917-1030
  * json_string_unescape per RUBY_FACTS.md): raw bytes between the quotes, decoded UTF-8 bytes,
  * whether it contains an escape, whether it is an object key. It does not build values; it
  * checks only what it needs (terminated strings, valid escapes) and reports the rest as the

@@ -10,8 +10,8 @@ import java.util.List;
 
 /**
  * A {@code $LOADED_FEATURES} list: one absolute feature path per line (builtin features such as
- * {@code thread.rb} bare), blank lines and {@code #} comments ignored. Scenario S4 (Feature
- * #14460, seed 001_08788c9ff6bd8cb1.txt) reads it from a file, from the sample shipped in
+ * {@code thread.rb} bare), blank lines and {@code #} comments ignored. The require-index workload (Feature
+ * #14460, Feature #14460 (https://bugs.ruby-lang.org/issues/14460)) reads it from a file, from the sample shipped in
  * {@code sample-data/require/loaded_features.txt}, or synthesizes the {@code bm_require.rb}
  * benchmark's 10,000 features.
  *
@@ -74,7 +74,7 @@ public record LoadedFeatures(String name, List<String> paths) {
     }
 
     /**
-     * The features {@code bm_require.rb} (seed 001) adds: {@code require "c#{i}"} for i in
+     * The features {@code bm_require.rb} (Feature #14460) adds: {@code require "c#{i}"} for i in
      * 1..count from {@code benchmark/bm_require.data} of a checkout at {@code root}.
      */
     public static LoadedFeatures bmRequire(String root, int count) {

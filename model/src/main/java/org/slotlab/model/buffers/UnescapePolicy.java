@@ -1,8 +1,8 @@
 package org.slotlab.model.buffers;
 
 /**
- * What the JSON parser does with the buffer of a string that contained escapes (seed
- * 004_9c093df531fdd819.txt, ruby/json PR #1135). All three start from json 2.9.1's
+ * What the JSON parser does with the buffer of a string that contained escapes (
+ * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135), ruby/json PR #1135). All three start from json 2.9.1's
  * {@code rb_str_buf_new(escaped_length)} (parser.rl:917-1030, RUBY_FACTS.md "JSON parser
  * strings") and decode into it.
  */

@@ -8,12 +8,12 @@ import org.slotlab.model.parsers.StringMachine;
 
 /**
  * One {@code Foo.new(...)} call with {@code params} arguments of one kind on one path, counted:
- * the objects it allocates and the work its cost coefficients price (seed 002).
+ * the objects it allocates and the work its cost coefficients price (Fast Allocations in Ruby 3.5).
  *
  * <p>Objects: the instance, in the slot {@code rb_class_allocate_instance} sizes for a class
  * without ivars ({@code rb_obj_embedded_size(0)} = 16 B, CRuby 3.4 object.c:97-149, so the
  * smallest slot); plus, for keywords on the C path, the Hash that carries them into C
- * (seed 002: "the test method allocates 2 objects: an instance of Foo, and a hash"). That Hash
+ * (Fast Allocations in Ruby 3.5: "the test method allocates 2 objects: an instance of Foo, and a hash"). That Hash
  * is {@code rb_hash_new_with_size(N)}; <b>assumed slot</b>: up to 8 entries it is an ar_table
  * Hash, {@code sizeof(struct RHash)} 24 B + {@code sizeof(ar_table)} 136 B = 160 B (3.4
  * hash.c hash_alloc_flags), beyond 8 an st_table Hash of 24 + 56 = 80 B with its table malloc'd

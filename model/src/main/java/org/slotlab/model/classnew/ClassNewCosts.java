@@ -17,7 +17,7 @@ import org.slotlab.model.cost.Coefficient;
  * named coefficients, each with a unit and its provenance, loaded from a JSON resource. They sit
  * beside the {@link org.slotlab.model.cost.CostProfile}, which prices the slots and the GCs;
  * {@code CostProfile}'s fixed coefficient list has no room for frames and argument copies, so
- * Class#new gets its own record (seed 002). Two resources ship: {@code interpreter.json} and
+ * Class#new gets its own record (Fast Allocations in Ruby 3.5). Two resources ship: {@code interpreter.json} and
  * {@code yjit.json}; YJIT is a second set of coefficients fitted to the YJIT rows, not a factor.
  *
  * @param name         profile name
@@ -90,7 +90,7 @@ public record ClassNewCosts(String name, String jit, String machine, String fitt
         return switch (jit) {
             case "off" -> interpreter();
             case "on" -> yjit();
-            default -> throw new IllegalArgumentException("--yjit: '" + jit + "' is not off or on");
+            default -> throw new IllegalArgumentException("YJIT mode '" + jit + "' is not off or on");
         };
     }
 

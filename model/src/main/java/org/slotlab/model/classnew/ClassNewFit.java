@@ -11,7 +11,7 @@ import org.slotlab.model.heap.SimResult;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
- * Fits {@link ClassNewCosts} to class_new.csv (seed 002). Per execution mode the table gives two
+ * Fits {@link ClassNewCosts} to class_new.csv (Fast Allocations in Ruby 3.5). Per execution mode the table gives two
  * numbers: the positional speedup r_p, constant for N = 0..8, and the keyword speedup r_k at N = 3.
  * With the slot and GC time per call A (instance only) and B (instance and keyword Hash) from the
  * heap simulation and the CostProfile, and two anchors taken as given (the initialize call I and
@@ -28,7 +28,7 @@ import org.slotlab.model.layout.RubyLayout;
  */
 public final class ClassNewFit {
 
-    /** Interpreter's initialize call over YJIT's (dimensionless), assumed: no interpreter timing in the seeds. */
+    /** Interpreter's initialize call over YJIT's (dimensionless), assumed: no interpreter timing in the article. */
     public static final double INTERPRETER_CALL_OVER_YJIT = 2.0;
     /** Interpreter: one putobject instruction pushing a literal argument, ns (assumed). */
     public static final double INTERPRETER_ARG_PUSH_NS = 2.0;
@@ -48,11 +48,11 @@ public final class ClassNewFit {
      */
     public record Anchor(double value, String provenance) {}
 
-    /** The interpreter's anchors (assumed: no interpreter reading of a call in the seeds). */
+    /** The interpreter's anchors (assumed: no interpreter reading of a call in the article). */
     public static Anchor[] interpreterAnchors(CostProfile alloc) {
         return new Anchor[] {
             new Anchor(INTERPRETER_CALL_OVER_YJIT * alloc.get(CostProfile.NEW_CALL),
-                    "assumed: twice YJIT's (the default profile's new_call_ns); no interpreter timing of Class#new in the seeds"),
+                    "assumed: twice YJIT's (the default profile's new_call_ns); no interpreter timing of Class#new in the article"),
             new Anchor(INTERPRETER_ARG_PUSH_NS, "assumed: one putobject instruction dispatched by the interpreter, ~2 ns")};
     }
 
@@ -85,7 +85,7 @@ public final class ClassNewFit {
             throw new IllegalStateException(String.format(Locale.ROOT,
                     "keyword speedup %.2f is below what the Hash's slot and GC alone give: k = %.3f ns < 0", rk, k));
         }
-        String table = "class_new.csv (seed 002) yjit=" + yjit;
+        String table = "class_new.csv (Fast Allocations in Ruby 3.5) yjit=" + yjit;
         String mode = yjit.equals("on") ? "YJIT" : "interpreter";
         List<Coefficient> cs = List.of(
                 new Coefficient(ClassNewCosts.INITIALIZE_CALL, i, "ns/call",
@@ -104,7 +104,7 @@ public final class ClassNewFit {
                         String.format(Locale.ROOT, "fitted: %s keyword speedup %.2f at N=3, B = %.3f ns (instance + Hash)",
                                 table, rk, b)));
         return new ClassNewCosts("class-new-" + mode.toLowerCase(Locale.ROOT), yjit,
-                "arm64-darwin24 (seed 002: ruby 3.4.2 vs 3.5.0dev)",
+                "arm64-darwin24 (Fast Allocations in Ruby 3.5: ruby 3.4.2 vs 3.5.0dev)",
                 "layout " + layout.name() + ", allocation costs " + alloc.name() + ", " + calls + " calls", cs);
     }
 

@@ -13,7 +13,7 @@ import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.reference.ReferenceTable;
 
 /**
- * Scenario S7 (seed 002): the article's loop, {@code Foo.new(...)} five times per iteration for
+ * Class#new in Ruby 3.5 (Fast Allocations in Ruby 3.5, https://railsatscale.com/2025-05-21-fast-allocations-in-ruby-3-5): the article's loop, {@code Foo.new(...)} five times per iteration for
  * 5,000,000 iterations, on 3.4 (C Class#new) and on 3.5 (opt_new). Each call's objects go through
  * the heap simulation (its GC count and the slot and GC time the {@link CostProfile} prices), and
  * its frames, pushes, copies and keyword packing are priced by {@link ClassNewCosts}. Speedup =

@@ -3,7 +3,7 @@ package org.slotlab.model.classnew;
 import java.util.OptionalDouble;
 
 /**
- * One point of scenario S7: {@code Foo.new} with N arguments of one kind, 3.4's C Class#new against
+ * One point of the Class#new model: {@code Foo.new} with N arguments of one kind, 3.4's C Class#new against
  * 3.5's opt_new, in one execution mode. Plottable as speedup vs N, one series per kind x YJIT, with
  * the published point (if class_new.csv has one) overlaid.
  *

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Chart-ready series of scenario S7: speedup against N, one series per parameter kind x YJIT,
+ * Chart-ready series of the Class#new model: speedup against N, one series per parameter kind x YJIT,
  * with the published points of class_new.csv beside the predicted ones. Pure function of
  * {@link ClassNewPrediction}s; the workbench draws it.
  */

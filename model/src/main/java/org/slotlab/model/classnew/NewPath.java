@@ -1,7 +1,7 @@
 package org.slotlab.model.classnew;
 
 /**
- * The two ways CRuby runs {@code Foo.new(...)} in seed 002 (Aaron Patterson, "Fast Allocations in
+ * The two ways CRuby runs {@code Foo.new(...)} in Fast Allocations in Ruby 3.5 (Aaron Patterson, "Fast Allocations in
  * Ruby 3.5"): 3.4's C-implemented {@code Class#new} (rb_class_new_instance_pass_kw, object.c),
  * which pushes a C frame, copies the arguments out of the VM stack into C and back into
  * initialize's frame, and, for keywords, first packs them into a Hash because C has no keyword

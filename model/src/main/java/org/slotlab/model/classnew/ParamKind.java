@@ -1,6 +1,6 @@
 package org.slotlab.model.classnew;
 
-/** How {@code Foo.new(...)} passes its N arguments to initialize (seed 002's two benchmark families). */
+/** How {@code Foo.new(...)} passes its N arguments to initialize (Fast Allocations in Ruby 3.5's two benchmark families). */
 public enum ParamKind {
     /** {@code Foo.new(0, 1, ..., N-1)} into {@code def initialize(a0, ..., aN-1)}. */
     POSITIONAL("positional"),

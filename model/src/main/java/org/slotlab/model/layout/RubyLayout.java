@@ -14,7 +14,7 @@ import java.util.function.Supplier;
  *
  * <p>Presets: {@code ruby-3.4} (CRuby 3.4.5, RUBY_FACTS.md), {@code ruby-3.1} (Debian's 3.1.2:
  * one 40 B slot class, strings embed up to 23 bytes + NUL) and {@code ruby-4.1-dev} (the slot
- * sizes byroot's 4.1.0dev build reports in seed 000). Custom layouts come from {@link Builder},
+ * sizes byroot's 4.1.0dev build reports in Feature #22186). Custom layouts come from {@link Builder},
  * which states the broken rule when a parameter is invalid.
  *
  * <p>Worked example (ruby-3.4): a 100-byte string needs {@code rb_str_embed_size(100 + 1)} =
@@ -131,7 +131,7 @@ public final class RubyLayout {
     }
 
     /**
-     * CRuby 4.1.0dev as byroot's build in seed 000 reports it: nine heaps of 32, 40, 64, 128, 160,
+     * CRuby 4.1.0dev as byroot's build in Feature #22186 reports it: nine heaps of 32, 40, 64, 128, 160,
      * 256, 512, 640 and 1024 B (his make_size script checks memsize_of for each). The string rules
      * are assumed to be 3.4's (embed offset 24, termlen 1); page size 64 KiB as in 3.4.
      *
@@ -155,14 +155,14 @@ public final class RubyLayout {
         Arrays.fill(pages, 100);
         long[] live = {55_000, 37_000, 27_000, 0, 0, 0, 0, 0, 0};
         return builder("ruby-4.1-dev")
-                .description("CRuby 4.1.0dev per seed 000 (byroot): 9 heaps 32-1024 B, 64 KiB pages, embed offset 24")
+                .description("CRuby 4.1.0dev per Feature #22186 (byroot): 9 heaps 32-1024 B, 64 KiB pages, embed offset 24")
                 .slotSizes(32, 40, 64, 128, 160, 256, 512, 640, 1024)
                 .pageSize(65_536).pageHeaderBytes(8)
                 .rstringSize(40).embedOffset(24).termLen(1)
                 .embedRule(EmbedRule.VARIABLE_WIDTH)
                 .gc(GcParams.ruby34().withHeapInitBytes(100L * 65_536))
                 .boot(new BootState(pages, live, live.clone(),
-                        "100 pages per heap and small-heap live objects read off byroot's GC counts (seed 000)"))
+                        "100 pages per heap and small-heap live objects read off byroot's GC counts (Feature #22186)"))
                 .build();
     }
 

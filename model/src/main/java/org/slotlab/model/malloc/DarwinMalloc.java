@@ -2,7 +2,7 @@ package org.slotlab.model.malloc;
 
 /**
  * macOS's default zone, "magazine malloc" (Apple libmalloc, the allocator behind Yui Naruse's
- * "Darwin also saves 6%" in seed 003_d065c5278e912b9b.txt). Source: libmalloc
+ * "Darwin also saves 6%" in Feature #12025 (https://bugs.ruby-lang.org/issues/12025)). Source: libmalloc
  * {@code src/thresholds.h}: tiny blocks are multiples of {@code TINY_QUANTUM} (16 B) up to
  * {@code TINY_LIMIT_THRESHOLD} (1008 B on 64-bit); small blocks multiples of
  * {@code SMALL_QUANTUM} (512 B) up to {@code SMALL_LIMIT_THRESHOLD} (32 KiB on macOS); beyond

@@ -2,7 +2,7 @@ package org.slotlab.model.malloc;
 
 /**
  * glibc's ptmalloc2 on x86-64 (a dlmalloc 2.7 descendant, the allocator Eric Wong measured "no
- * difference" with in seed 003_d065c5278e912b9b.txt). Source: glibc {@code malloc/malloc.c}:
+ * difference" with in Feature #12025 (https://bugs.ruby-lang.org/issues/12025)). Source: glibc {@code malloc/malloc.c}:
  * {@code request2size} turns a request into a chunk of {@code max(MINSIZE, request + SIZE_SZ)}
  * rounded up to {@code MALLOC_ALIGNMENT}; an in-use chunk lends its successor's
  * {@code prev_size} word, so {@code musable} = chunk - SIZE_SZ. Chunks of at least

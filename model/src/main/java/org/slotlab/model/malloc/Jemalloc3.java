@@ -8,7 +8,7 @@ package org.slotlab.model.malloc;
  * also TrinityCore's copy of 3.x {@code size_classes.h}). Larger requests are "large" runs of
  * whole pages up to the chunk size, then "huge" allocations of whole 4 MiB chunks.
  *
- * <p>Note for seed 003_d065c5278e912b9b.txt: Yui Naruse says jemalloc's "next allocation size of
+ * <p>Note for Feature #12025 (https://bugs.ruby-lang.org/issues/12025): Yui Naruse says jemalloc's "next allocation size of
  * 128 is 192"; that is the older, cacheline-spaced table ({@link JemallocClassic},
  * registered as {@code jemalloc-2}). In 3.x the class after 128 is 160, so malloc(129) wastes 31
  * B, not 63. Simplification: the large/huge boundary is taken at the chunk size minus one page

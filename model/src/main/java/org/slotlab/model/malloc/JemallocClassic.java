@@ -2,8 +2,8 @@ package org.slotlab.model.malloc;
 
 /**
  * The jemalloc of FreeBSD's libc before jemalloc 3.0 (FreeBSD {@code lib/libc/stdlib/malloc.c}
- * rev. 1.183, 2008, Jason Evans; the same table the Facebook 2011 note cited in seed
- * 003_d065c5278e912b9b.txt describes). Its header table, 64-bit with a 16 B quantum: tiny 2, 4,
+ * rev. 1.183, 2008, Jason Evans; the same table the Facebook 2011 note cited in 
+ * Feature #12025 (https://bugs.ruby-lang.org/issues/12025) describes). Its header table, 64-bit with a 16 B quantum: tiny 2, 4,
  * 8 B; quantum-spaced 16..128 B; cacheline-spaced 192..512 B in 64 B steps; sub-page 768..3840 B
  * in 256 B steps; medium 4..32 KiB in 2 KiB steps; large 36..1020 KiB in 4 KiB pages; huge in 1
  * MiB chunks. This is the table behind Yui Naruse's "jemalloc, whose next allocation size of 128

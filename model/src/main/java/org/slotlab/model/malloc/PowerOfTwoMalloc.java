@@ -2,7 +2,7 @@ package org.slotlab.model.malloc;
 
 /**
  * A power-of-two allocator in the style of OpenBSD's malloc(3) (Otto Moerbeek's, the kind of
- * allocator seed 003_d065c5278e912b9b.txt measured: Eric Wong: "power-of-2 malloc
+ * allocator Feature #12025 (https://bugs.ruby-lang.org/issues/12025) measured: Eric Wong: "power-of-2 malloc
  * implementations out there (OpenBSD?)"). Source: OpenBSD {@code lib/libc/stdlib/malloc.c}:
  * chunks from {@code MALLOC_MINSIZE} (1 &lt;&lt; MALLOC_MINSHIFT = 16 B) up to
  * {@code MALLOC_MAXCHUNK} (half a page, 2048 B) are rounded up to a power of two and packed in
@@ -10,7 +10,7 @@ package org.slotlab.model.malloc;
  * as whole pages of its own.
  *
  * <p>Worked example: malloc(128) takes a 128 B chunk, malloc(129) a 256 B chunk, so a million
- * 129-byte buffers occupy 125,000 KiB more than a million 128-byte ones: the step in seed 003.
+ * 129-byte buffers occupy 125,000 KiB more than a million 128-byte ones: the step in Feature #12025.
  * Documented bound: waste &lt;= max(request - 1, 16). malloc(0) is modelled as a 16 B chunk.
  */
 public final class PowerOfTwoMalloc implements Allocator {

@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Usable size, footprint and waste of every request in a range, per allocator: the data of the
- * "waste per class" chart of scenario S5 (seed 003_d065c5278e912b9b.txt), where the 128 -> 129
+ * "waste per class" chart of the STR_BUF_MIN_SIZE scenario (Feature #12025, https://bugs.ruby-lang.org/issues/12025), where the 128 -> 129
  * step of each allocator's classes is visible. A pure function; no allocator state.
  */
 public final class SizeClassSweep {

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * Falcon's HTTP/1 header reader, {@code Protocol::HTTP1::Connection#read_headers}
  * (socketry/protocol-http1, lib/protocol/http1/connection.rb; read here at v0.37.0: lines 35-46
- * for HEADER, 355-370 for read_line?, 495-509 for read_headers; seed 000 cites the same code at
+ * for HEADER, 355-370 for read_line?, 495-509 for read_headers; Feature #22186 cites the same code at
  * v0.39.0, lines 504-505), reading through {@code IO::Stream::Readable#gets} (socketry/io-stream
  * 0.13.1, lib/io/stream/readable.rb:273-312). Per header line:
  * <ol>
@@ -19,7 +19,7 @@ import java.util.List;
  *     <b>frozen</b> copy (re.c rb_reg_search_set_match);</li>
  * <li>{@code match[1]}, {@code match[2]}: rb_reg_nth_match slices the MatchData's frozen string,
  *     so the value (a suffix: FIELD_VALUE is greedy and takes trailing blanks) shares without a
- *     new root: one object whether it is shared or copied (seed 000: "regex parsing has already
+ *     new root: one object whether it is shared or copied (Feature #22186: "regex parsing has already
  *     paid for it"); an empty value is {@code match[2] || ""}, a frozen literal;</li>
  * <li>{@code [match[1], match[2] || ""]}: an Array.</li>
  * </ol>

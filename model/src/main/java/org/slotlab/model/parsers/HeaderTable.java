@@ -7,7 +7,7 @@ import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.model.string.SubseqPolicy;
 
 /**
- * Seed 000's per-site table (http_headers.csv: values, embedded on master, shared on master,
+ * Feature #22186's per-site table (http_headers.csv: values, embedded on master, shared on master,
  * copied at 128, copied at 256), computed by replaying a header parser on each site's header set:
  * each value's str_subseq outcome under master, then under each candidate; "copied" counts values
  * shared on master that the candidate embeds. The method is the thread's; the counts are what the

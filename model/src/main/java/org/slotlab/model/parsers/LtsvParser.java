@@ -8,7 +8,7 @@ import java.util.Set;
 
 /**
  * fluentd's LTSV parser, {@code Fluent::Plugin::LabeledTSVParser#parse} (fluent/fluentd v1.19.3,
- * lib/fluent/plugin/parser_ltsv.rb:38-48; seed 000 cites lines 40-42). Per call of
+ * lib/fluent/plugin/parser_ltsv.rb:38-48; Feature #22186 cites lines 40-42). Per call of
  * {@code parse(text)}:
  * <ol>
  * <li>{@code r = {}}: a Hash (its keys are interned by rb_hash_key_str, so after the first record
@@ -18,7 +18,7 @@ import java.util.Set;
  * <li>for each pair with a {@code ":"}: {@code pair.split(":", 2)}: an Array, the key (a prefix,
  *     a copy) and the value, the <b>tail of the pair, which is neither frozen nor shared</b>, so
  *     sharing it makes a frozen root (an embedded copy of the whole pair) and copying saves that
- *     object (seed 000, himura467 on this very line).</li>
+ *     object (Feature #22186, himura467 on this very line).</li>
  * </ol>
  * {@code convert_values} and {@code parse_time} come after and are the same under every policy;
  * they are not modelled. The text is one record ({@link #parseLine}) or, as ruby-bench's fluentd

@@ -17,7 +17,7 @@ import java.nio.charset.StandardCharsets;
  *     of the stripped line), the key (a prefix: always a copy) and the value: the <b>tail of
  *     the stripped line, which is not frozen</b>; a line that is not a heap string is not shared
  *     either (the MatchData got its own copy), so sharing the value makes a frozen root, an
- *     embedded copy of the whole line (seed 000, himura467: "each value that takes the shared path
+ *     embedded copy of the whole line (Feature #22186, himura467: "each value that takes the shared path
  *     allocates a frozen root that copying avoids"). A line longer than the largest embeddable
  *     string is different: the first rb_str_new_frozen handed its buffer to a root, so its value
  *     shares that root for free.</li>

@@ -13,7 +13,7 @@ import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.Outcome;
 
 /**
- * Scenario S3 of seed 000: each parser parses its sample data {@code passes} times under master and
+ * The parsers of Feature #22186: each parser parses its sample data {@code passes} times under master and
  * each candidate policy. One pass is one operation of the heap simulation: its objects are the
  * pass's trace (every allocation, in order), all unreachable once the pass ends (the parsed headers
  * belong to a response that is dropped; ruby-bench drops the record). The cost profile prices the

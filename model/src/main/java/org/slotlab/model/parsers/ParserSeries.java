@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Chart-ready series of scenario S3, as pure functions of the model's results: a stacked bar per
+ * Chart-ready series of the parsers scenario, as pure functions of the model's results: a stacked bar per
  * site (values embedded on master, values a candidate copies, values still shared) and objects
  * allocated per line by parser and policy. The workbench plots these; nothing here draws.
  */

@@ -3,7 +3,7 @@ package org.slotlab.model.parsers;
 import java.util.List;
 
 /**
- * One site in the shape of seed 000's table (http_headers.csv): its header values, how many are
+ * One site in the shape of Feature #22186's table (http_headers.csv): its header values, how many are
  * embedded and how many shared on master, and for each candidate cutoff how many of the shared
  * ones it would copy instead. A chart draws it as a stacked bar: embedded, copied, still shared.
  *

@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * One header value of one site as a parser took it: its length, what master did with it and what
- * each candidate does, and the objects the value cost under each (seed 000's per-value view).
+ * each candidate does, and the objects the value cost under each (Feature #22186's per-value view).
  *
  * @param site             the site
  * @param header           the header name

@@ -7,7 +7,7 @@ import org.slotlab.model.string.SubseqOutcome;
 /**
  * One substring a parser takes through str_subseq, with what CRuby did: the source's state at
  * that moment and the {@link SubseqOutcome} under the machine's policy. The header value is the
- * slice the seed-000 table counts. CRuby: string.c:3017-3053 str_subseq (3.4.5).
+ * slice the table of Feature #22186 counts. CRuby: string.c:3017-3053 str_subseq (3.4.5).
  *
  * @param role        "key", "value", "field"...
  * @param len         slice length, bytes

@@ -13,10 +13,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One published table from {@code sample-data/reference/} (copied from ../shared/reference: the
- * seed threads' numbers), read from the classpath so a packaged jar has them. Lines starting with
- * {@code #} are comments; fields may be double-quoted (RFC 4180). A column named twice is refused
- * (a row would silently keep only the last of the two).
+ * One published table from {@code sample-data/reference/}: the numbers a public thread published,
+ * each row's {@code source} column the thread's URL ({@link Source#byUrl}), read once from the
+ * classpath so a packaged jar has them. Lines starting with {@code #} are comments; fields may be
+ * double-quoted (RFC 4180). A column named twice is refused (a row would silently keep only the
+ * last of the two).
  */
 public final class ReferenceTable {
 
@@ -32,8 +33,15 @@ public final class ReferenceTable {
         this.comments = List.copyOf(comments);
     }
 
-    /** Loads {@code sample-data/reference/<file>} from the classpath. */
+    /** Tables already read: they ship with the jar and never change, so each is read once per process. */
+    private static final Map<String, ReferenceTable> LOADED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** {@code sample-data/reference/<file>} from the classpath, read once. */
     public static ReferenceTable load(String file) {
+        return LOADED.computeIfAbsent(file, ReferenceTable::read);
+    }
+
+    private static ReferenceTable read(String file) {
         String path = "/sample-data/reference/" + file;
         try (InputStream in = ReferenceTable.class.getResourceAsStream(path)) {
             if (in == null) {

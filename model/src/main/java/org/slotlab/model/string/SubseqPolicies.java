@@ -8,8 +8,8 @@ import org.slotlab.model.layout.RubyLayout;
  * simulator registry. Names: {@code master} (CRuby today: embed only when the bytes fit the
  * sizeof(RString) slot str_alloc_heap took, string.c:3017-3053), {@code always-embed} (the
  * thread's first patch: embed whenever STR_EMBEDDABLE_P), {@code cutoff:N} (embed when
- * rb_str_embed_size(len + termlen) <= N and allocatable: STR_SUBSEQ_EMBED_MAX_SIZE in seed 000),
- * {@code frozen-rule:N} or {@code frozen-rule:N:M} (byroot's idea in seed 000: cutoff N when
+ * rb_str_embed_size(len + termlen) <= N and allocatable: STR_SUBSEQ_EMBED_MAX_SIZE in Feature #22186),
+ * {@code frozen-rule:N} or {@code frozen-rule:N:M} (byroot's idea in Feature #22186: cutoff N when
  * sharing would allocate a root, else master's rule, or cutoff M). Any name may end in
  * {@code +middle} to let middle substrings share (#19315).
  */

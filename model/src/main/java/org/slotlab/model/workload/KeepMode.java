@@ -2,7 +2,7 @@ package org.slotlab.model.workload;
 
 /** Which results a loop keeps reachable. */
 public enum KeepMode {
-    /** The first R results go into an array kept to the end (like str_subseq_memory.rb in seed 000); the rest die at once. */
+    /** The first R results go into an array kept to the end (like str_subseq_memory.rb in Feature #22186); the rest die at once. */
     FIRST("first"),
     /** A ring of the last R results ({@code ring[i % R] = x}): each lives R ops, old ones die as they are replaced. */
     RING("ring");

@@ -13,7 +13,7 @@ import org.slotlab.model.string.SubseqOutcome;
 import org.slotlab.model.string.SubseqPolicy;
 
 /**
- * The seed-000 micro-benchmark: {@code source.byteslice(pos, len)} N times, keeping R results.
+ * The micro-benchmark of Feature #22186 (https://bugs.ruby-lang.org/issues/22186): {@code source.byteslice(pos, len)} N times, keeping R results.
  * A frozen or already-shared source exists before the loop; an unfrozen-unshared one is built
  * fresh each op ({@code "a" * source_len}: one call, a new string, its bytes written), whose cost
  * both policies pay and which is not counted in objects per op.

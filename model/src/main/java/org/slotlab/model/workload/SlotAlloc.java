@@ -7,7 +7,7 @@ import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
- * byroot's benchmark in seed 000: {@code klass.new} N times for a class whose instances fill one
+ * byroot's benchmark in Feature #22186: {@code klass.new} N times for a class whose instances fill one
  * slot size exactly (ivars padded so ObjectSpace.memsize_of == slot size; CRuby 3.4 object.c:97-149
  * rb_obj_embedded_size), each instance dead at once.
  */

@@ -13,7 +13,7 @@ import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.reference.ReferenceTable;
 
-/** Seed 002's Class#new vs opt_new rows (class_new.csv) reproduced by the model. */
+/** Fast Allocations in Ruby 3.5's Class#new vs opt_new rows (class_new.csv) reproduced by the model. */
 class ClassNewTest {
 
     private static final RubyLayout L34 = RubyLayout.ruby34();

@@ -18,14 +18,14 @@ class AllocatorTableTest {
             "glibc, 24, 24, 32",
             "glibc, 25, 40, 48",
             "glibc, 128, 136, 144",
-            "glibc, 129, 136, 144",   // seed 003: no difference between 128 and 129 on glibc
+            "glibc, 129, 136, 144",   // Feature #12025: no difference between 128 and 129 on glibc
             "glibc, 137, 152, 160",
             // mmapped: chunk 131088 >= 128 KiB -> ALIGN_UP(chunk + 8, 4096) = 135168
             "glibc, 131072, 135152, 135168",
             "power-of-two, 0, 16, 16",
             "power-of-two, 17, 32, 32",
             "power-of-two, 128, 128, 128",
-            "power-of-two, 129, 256, 256",  // seed 003: the 128 -> 256 step
+            "power-of-two, 129, 256, 256",  // Feature #12025: the 128 -> 256 step
             "power-of-two, 2048, 2048, 2048",
             "power-of-two, 2049, 4096, 4096",
             "power-of-two, 8000001, 8003584, 8003584",
@@ -41,7 +41,7 @@ class AllocatorTableTest {
             "jemalloc-5, 14337, 16384, 20480", // large extent + one cache-oblivious pad page
             "jemalloc-5, 8000000, 8388608, 8392704",
             "jemalloc-2, 128, 128, 128",
-            "jemalloc-2, 129, 192, 192",   // seed 003: Naruse's "next allocation size of 128 is 192"
+            "jemalloc-2, 129, 192, 192",   // Feature #12025: Naruse's "next allocation size of 128 is 192"
             "jemalloc-2, 513, 768, 768",
             "jemalloc-2, 3841, 4096, 4096",
             "darwin, 0, 16, 16",

@@ -13,8 +13,8 @@ class BenchmarkDriverMarkdownImporterTest {
     private final Importer importer = new BenchmarkDriverMarkdownImporter();
 
     @Test
-    void seed000Byroot_tabRendition_readsValuesAndRatios() throws ImportException {
-        MeasuredSet set = importer.read(Fixtures.path("seed000_byroot_subseq_driver.txt"));
+    void byrootsTable_tabRendition_readsValuesAndRatios() throws ImportException {
+        MeasuredSet set = importer.read(Fixtures.path("byroot_subseq_driver.txt"));
 
         assertThat(set.tool()).isEqualTo("benchmark-driver");
         assertThat(set.executables()).containsExactly("compare-ruby", "built-ruby");
@@ -73,11 +73,11 @@ class BenchmarkDriverMarkdownImporterTest {
 
     @Test
     void tabRowMissingACell_failsWithCellCount() {
-        String text = Fixtures.text("seed000_byroot_subseq_driver.txt").replace("size100\t34.029M\t43.905M", "size100\t34.029M");
+        String text = Fixtures.text("byroot_subseq_driver.txt").replace("size100\t34.029M\t43.905M", "size100\t34.029M");
 
-        assertThatThrownBy(() -> Fixtures.read(importer, text, "seed.txt"))
+        assertThatThrownBy(() -> Fixtures.read(importer, text, "byroot.txt"))
                 .isInstanceOf(ImportException.class)
-                .hasMessage("seed.txt:11: expected 2 cells (one per executable: compare-ruby, built-ruby), found 1; is the table truncated?");
+                .hasMessage("byroot.txt:11: expected 2 cells (one per executable: compare-ruby, built-ruby), found 1; is the table truncated?");
     }
 
     @Test

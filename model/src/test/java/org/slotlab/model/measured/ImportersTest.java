@@ -15,18 +15,18 @@ class ImportersTest {
 
     @ParameterizedTest
     @CsvSource({
-        "seed000_byroot_subseq_driver.txt, benchmark-driver-markdown",
+        "byroot_subseq_driver.txt, benchmark-driver-markdown",
         "bd_markdown_compare.md,           benchmark-driver-markdown",
         "bd_markdown.md,                   benchmark-driver-markdown",
         "benchmark_driver.record.yml,      benchmark-driver-yaml",
         "ips_subseq.json,                  ips-json",
         "ips_subseq.txt,                   ips-text",
-        "seed000_byroot_slot_sizes_ips.txt, ips-text",
+        "byroot_slot_sizes_ips.txt, ips-text",
         "ruby_bench_output_001.json,       ruby-bench-json",
         "ruby_bench_gc_output_001.json,    ruby-bench-json",
         "harness_gc_run.txt,               harness-gc",
         "harness_gc_heap_table_format_sample.txt, harness-gc",
-        "seed000_slot_gc_count.csv,        csv",
+        "byroot_slot_gc_count.csv,        csv",
         "ips_subseq_ns.csv,                csv",
         "bd_compare_1exe.txt,              benchmark-driver-compare",
         "bd_compare_3exe.txt,              benchmark-driver-compare",
@@ -77,7 +77,7 @@ class ImportersTest {
 
     @Test
     void read_appliesMappingToBenchmarkNames() throws ImportException {
-        MeasuredSet set = Importers.read(Fixtures.path("seed000_byroot_subseq_driver.txt"), Importers.AUTO, NameMapping.defaults());
+        MeasuredSet set = Importers.read(Fixtures.path("byroot_subseq_driver.txt"), Importers.AUTO, NameMapping.defaults());
 
         assertThat(set.find("size100", "built-ruby", Metric.IPS).orElseThrow().parameter())
                 .contains(new MappedParameter("len", 100));

@@ -70,8 +70,8 @@ class IpsImportersTest {
     }
 
     @Test
-    void text_seed000SlotSizes_readsByrootsRun() throws ImportException {
-        MeasuredSet set = text.read(Fixtures.path("seed000_byroot_slot_sizes_ips.txt"));
+    void text_byrootsSlotSizes_readsByrootsRun() throws ImportException {
+        MeasuredSet set = text.read(Fixtures.path("byroot_slot_sizes_ips.txt"));
 
         assertThat(set.executables()).containsExactly(RUBY_41);
         assertThat(set.benchmarks()).containsExactly("32", "40", "64", "128", "160", "256", "512", "640", "1024");
@@ -84,7 +84,7 @@ class IpsImportersTest {
 
     @Test
     void text_calculatingOnly_usesScaledValues() throws ImportException {
-        String only = Fixtures.firstLines("seed000_byroot_slot_sizes_ips.txt", 21);
+        String only = Fixtures.firstLines("byroot_slot_sizes_ips.txt", 21);
 
         MeasuredSet set = Fixtures.read(text, only, "calc.txt");
 
@@ -94,7 +94,7 @@ class IpsImportersTest {
     @Test
     void text_calculatingLineCut_failsWithLine() {
         // line 17 is "                 160     30.155M (± 0.5%) i/s   (33.16 ns/i) -    151.358M in   5.019408s"
-        String cut = Fixtures.cutInside("seed000_byroot_slot_sizes_ips.txt", 16, 50);
+        String cut = Fixtures.cutInside("byroot_slot_sizes_ips.txt", 16, 50);
 
         assertThatThrownBy(() -> Fixtures.read(text, cut, "cut.txt"))
                 .isInstanceOf(ImportException.class)
@@ -104,7 +104,7 @@ class IpsImportersTest {
 
     @Test
     void text_comparisonMissingReports_isTruncated() {
-        String cut = Fixtures.firstLines("seed000_byroot_slot_sizes_ips.txt", 30);
+        String cut = Fixtures.firstLines("byroot_slot_sizes_ips.txt", 30);
 
         assertThatThrownBy(() -> Fixtures.read(text, cut, "cmp.txt"))
                 .hasMessage("cmp.txt:31: expected '640:' in the Comparison block (compare! lists every report); is the output truncated?");

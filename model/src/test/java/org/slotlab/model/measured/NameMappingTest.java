@@ -28,7 +28,7 @@ class NameMappingTest {
 
     @Test
     void defaults_bareNumber_isSlotSize() {
-        // byroot's x.report("#{size}") names reports after the slot size (seed 000)
+        // byroot's x.report("#{size}") names reports after the slot size (Feature #22186)
         assertThat(NameMapping.defaults().map("640")).contains(new MappedParameter("slot_size", 640));
     }
 
@@ -91,7 +91,7 @@ class NameMappingTest {
 
     @Test
     void measuredSet_withMapping_keepsParametersTheFileSet() throws ImportException {
-        MeasuredSet set = new PlainCsvImporter().read(Fixtures.path("seed000_slot_gc_count.csv"));
+        MeasuredSet set = new PlainCsvImporter().read(Fixtures.path("byroot_slot_gc_count.csv"));
 
         MeasuredSet mapped = set.withMapping(NameMapping.defaults());
 

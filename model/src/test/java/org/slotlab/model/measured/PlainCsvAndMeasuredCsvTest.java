@@ -23,7 +23,7 @@ class PlainCsvAndMeasuredCsvTest {
 
     @Test
     void plainCsv_slotBytes_givesSlotSizeParameterAndCountUnit() throws ImportException {
-        MeasuredSet set = csv.read(Fixtures.path("seed000_slot_gc_count.csv"));
+        MeasuredSet set = csv.read(Fixtures.path("byroot_slot_gc_count.csv"));
 
         assertThat(set.executables()).containsExactly(BYROOT);
         assertThat(set.points()).hasSize(9);
@@ -65,7 +65,7 @@ class PlainCsvAndMeasuredCsvTest {
 
     @Test
     void normalisedCsv_roundTripsAFixture() throws ImportException {
-        MeasuredSet set = new BenchmarkDriverMarkdownImporter().read(Fixtures.path("seed000_byroot_subseq_driver.txt"))
+        MeasuredSet set = new BenchmarkDriverMarkdownImporter().read(Fixtures.path("byroot_subseq_driver.txt"))
                 .withMapping(NameMapping.defaults());
 
         String written = MeasuredCsv.toCsv(set);

@@ -15,7 +15,7 @@ import org.slotlab.model.reference.ReferenceTable;
 import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.model.string.SubseqPolicy;
 
-/** The per-site table of seed 000 (http_headers.csv), its method and its structure. */
+/** The per-site table of Feature #22186 (http_headers.csv), its method and its structure. */
 class HeaderTableTest {
 
     private static final RubyLayout L34 = RubyLayout.ruby34();
