@@ -55,6 +55,23 @@ public final class Knobs {
                     + "fitted to Feature #22186's tables by default (https://bugs.ruby-lang.org/issues/22186, arm64 macOS); "
                     + "load your own from 'slotlab calibrate'.");
 
+    /** Choice of {@link #HARNESS} that takes the profile's own default harness. */
+    public static final String AUTO_HARNESS = "auto";
+
+    /**
+     * The benchmark harness the prediction assumes: the heap the timed loop finds (what boot,
+     * RubyGems, the harness's requires and warm-up leave in each heap) and the harness's own cost
+     * per iteration, both measured by {@code slotlab calibrate} on the profile's Ruby.
+     */
+    public static final Knob<String> HARNESS = Knob.of("harness", "harness", harnessType(), AUTO_HARNESS)
+            .section(RUBY_SECTION)
+            .describe("The benchmark harness the loop is timed in: bare (a while loop under ruby --disable-gems), rubygems "
+                    + "(the same loop under plain ruby), benchmark-driver (a fresh process per benchmark, the empty loop's "
+                    + "time subtracted), benchmark-ips (a block call per iteration after a warm-up), ruby-bench (warm-up "
+                    + "iterations, then timed ones). Each hands the loop its own heap and adds its own cost per iteration; "
+                    + "a calibrated profile measured them on its Ruby. auto: the profile's own (benchmark-driver for the "
+                    + "shipped profile, whose published tables it produced; bare for a calibrated one).");
+
     /** Malloc models by name, in the order given. */
     public static final Knob<List<String>> ALLOCATORS = Knob.of("allocator", "allocators",
                     Types.someOf("allocator", Allocators.names(), Allocators::byName), List.of("glibc"))
@@ -77,6 +94,13 @@ public final class Knobs {
             .section("Candidates")
             .describe("str_subseq policies compared with master, comma-separated: cutoff:N, frozen-rule:N[:M], "
                     + "always-embed, any with +middle.");
+
+    private static KnobType<String> harnessType() {
+        List<String> choices = new ArrayList<>();
+        choices.add(AUTO_HARNESS);
+        choices.addAll(org.slotlab.model.harness.Harness.ids());
+        return Types.oneOf("harness", choices);
+    }
 
     /** A preset name; older names (ruby-2.4, r55692) read as the preset they stand for. */
     private static KnobType<String> rubyType() {

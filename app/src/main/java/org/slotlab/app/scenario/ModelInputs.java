@@ -1,6 +1,7 @@
 package org.slotlab.app.scenario;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slotlab.app.knob.Settings;
@@ -75,6 +76,32 @@ public final class ModelInputs {
         } catch (CostProfile.ProfileFormatException e) {
             throw new IllegalArgumentException("cost profile: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The harness the settings' prediction assumes, on the profile's Ruby: the heap the loop finds
+     * and the harness's cost per iteration. {@code auto} (or no harness knob) takes the profile's
+     * default harness.
+     */
+    public static org.slotlab.model.harness.HarnessState harness(Settings s, RubyLayout layout) {
+        CostProfile p = profile(s);
+        String h = s.has(Knobs.HARNESS) ? s.get(Knobs.HARNESS) : Knobs.AUTO_HARNESS;
+        org.slotlab.model.harness.Harness harness = h.equals(Knobs.AUTO_HARNESS) ? p.defaultHarness()
+                : org.slotlab.model.harness.Harness.parse(h);
+        return p.harness(harness, layout);
+    }
+
+    /**
+     * What every prediction says about its assumptions: the harness and the heap it hands the loop,
+     * and whether the cost profile held up on the probe rows it was not fitted to.
+     */
+    public static List<String> assumptions(Settings s, RubyLayout layout) {
+        CostProfile p = profile(s);
+        org.slotlab.model.harness.HarnessState h = harness(s, layout);
+        List<String> out = new java.util.ArrayList<>();
+        out.add("harness: " + h.describe() + " (" + h.harness().description() + "); heap at loop start: " + h.boot().provenance());
+        out.add("cost profile " + p.name() + ": " + p.check().summary());
+        return out;
     }
 
     /** Forgets a cached profile file (after the user reloads it). */

@@ -48,7 +48,8 @@ public final class ParsersReport {
         return b.build();
     }
 
-    public static Table parsersMarkdown(List<ParserOutcome> rows, RubyLayout layout, CostProfile profile, long passes) {
+    public static Table parsersMarkdown(List<ParserOutcome> rows, RubyLayout layout, CostProfile profile, long passes,
+            List<String> assumptions) {
         Table.Builder b = Table.builder("Parsers on the sample data (" + layout.name() + ")")
                 .column(Column.text("parser"))
                 .column(Column.text("policy"))
@@ -67,6 +68,7 @@ public final class ParsersReport {
         b.footer("objects/value: the value slice (1) plus the frozen root sharing made (Net::HTTP, LTSV: their sources are not frozen)");
         b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d passes over sample-data/http (net-http, falcon) "
                 + "or sample-data/ltsv (ltsv), profile %s", layout.name(), passes, profile.name()));
+        assumptions.forEach(b::footer);
         b.footer("predicted by Slotlab " + Version.current() + " (model: parsers replayed on CRuby's string rules x fitted costs)");
         return b.build();
     }

@@ -61,6 +61,7 @@ public final class ParsersScenario implements Scenario {
 
     public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
     public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<String> HARNESS = Knobs.HARNESS;
     public static final Knob<List<String>> CANDIDATES = Knobs.CANDIDATES;
     public static final Knob<List<String>> PARSERS = Knob.of("parser", "parsers", Types.someOf("parser", Parsers.names(),
                     Parsers::byName), Parsers.names())
@@ -99,7 +100,7 @@ public final class ParsersScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(LAYOUT, PROFILE, CANDIDATES, PARSERS, PASSES_KNOB, LTSV, TABLE);
+        return List.of(LAYOUT, PROFILE, HARNESS, CANDIDATES, PARSERS, PASSES_KNOB, LTSV, TABLE);
     }
 
     @Override
@@ -192,7 +193,7 @@ public final class ParsersScenario implements Scenario {
                 siteBars, pubMarks, true, "0");
 
         List<ParserOutcome> outcomes = ParserExperiments.run(layout, ModelInputs.profile(p), Holder.WORKLOADS,
-                cands, PASSES);
+                cands, PASSES, ModelInputs.harness(p, layout));
         Runs.check(cancelled);
         List<CategoryBarsChart.Bar> perLine = new ArrayList<>();
         for (ParserSeries.AllocationsPerLine a : ParserSeries.allocationsPerLine(outcomes)) {
@@ -206,6 +207,7 @@ public final class ParsersScenario implements Scenario {
         List<String> lines = new ArrayList<>();
         lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
         lines.add(Runs.layoutLine(layout));
+        lines.addAll(ModelInputs.assumptions(p, layout));
         lines.add("candidates: " + String.join(", ", p.get(CANDIDATES)) + " vs master; sites chart: " + candidate.name());
         lines.add("parsers: " + String.join(", ", Parsers.names()) + " on the shipped sample data; sites: " + SITE_PARSER);
         lines.add("published: " + Source.FEATURE_22186.citation() + " (read_headers per site)");
@@ -266,8 +268,9 @@ public final class ParsersScenario implements Scenario {
                     ws.add(p.input() == ParserModel.InputKind.LTSV ? new ParserWorkload(p, List.of(), sets)
                             : ParserWorkload.withSampleData(p));
                 }
-                List<ParserOutcome> rows = ParserExperiments.run(layout, profile, ws, cands, passes);
-                yield List.of(md ? ParsersReport.parsersMarkdown(rows, layout, profile, passes) : ParsersReport.parsersCsv(rows));
+                List<ParserOutcome> rows = ParserExperiments.run(layout, profile, ws, cands, passes, ModelInputs.harness(s, layout));
+                yield List.of(md ? ParsersReport.parsersMarkdown(rows, layout, profile, passes, ModelInputs.assumptions(s, layout))
+                        : ParsersReport.parsersCsv(rows));
             }
         };
     }

@@ -37,6 +37,7 @@ public final class SlotSizeScenario implements Scenario {
 
     public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
     public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<String> HARNESS = Knobs.HARNESS;
     public static final Knob<Long> ALLOCATIONS = Knob.of("allocations", "allocations", Types.longs(1, 10_000_000_000L),
                     PUBLISHED_ALLOCATIONS)
             .section("Workload (slot sizes)")
@@ -70,7 +71,7 @@ public final class SlotSizeScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(LAYOUT, PROFILE, ALLOCATIONS);
+        return List.of(LAYOUT, PROFILE, HARNESS, ALLOCATIONS);
     }
 
     @Override
@@ -89,7 +90,7 @@ public final class SlotSizeScenario implements Scenario {
         Settings p = request.settings();
         long allocations = p.get(ALLOCATIONS);
         RubyLayout layout = ModelInputs.layout(p);
-        List<Outcome> model = Experiments.slotSweep(layout, ModelInputs.profile(p), allocations);
+        List<Outcome> model = Experiments.slotSweep(layout, ModelInputs.profile(p), allocations, ModelInputs.harness(p, layout));
         SlotSizeChart.SlotSeries current = series("model: " + layout.name(), layout, model);
         List<SlotSizeChart.SlotSeries> overlays = new ArrayList<>();
         List<SlotSizeChart.SlotSeries> pinned = new ArrayList<>();
@@ -98,7 +99,7 @@ public final class SlotSizeScenario implements Scenario {
             Settings q = pin.settings();
             RubyLayout l = ModelInputs.layout(q);
             pinned.add(series("pin " + pin.name() + ": " + l.name(), l,
-                    Experiments.slotSweep(l, ModelInputs.profile(q), allocations)));
+                    Experiments.slotSweep(l, ModelInputs.profile(q), allocations, ModelInputs.harness(q, l))));
         }
         overlays.addAll(pinned);
         overlays.add(published(allocations));
@@ -110,6 +111,7 @@ public final class SlotSizeScenario implements Scenario {
         lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
         lines.add(Runs.layoutLine(layout));
         lines.add("cost profile: " + ModelInputs.profile(p).name());
+        lines.addAll(ModelInputs.assumptions(p, layout));
         lines.add("allocations per slot size: " + Runs.fmt(allocations));
         for (Pin pin : request.pins()) {
             lines.add("pin " + pin.name() + ": " + pin.settings().get(LAYOUT).name());
@@ -189,7 +191,7 @@ public final class SlotSizeScenario implements Scenario {
         CostProfile profile = ModelInputs.profile(s);
         RubyLayout layout = ModelInputs.layout(s);
         long allocations = s.get(ALLOCATIONS);
-        List<Outcome> rows = Experiments.slotSweep(layout, profile, allocations);
+        List<Outcome> rows = Experiments.slotSweep(layout, profile, allocations, ModelInputs.harness(s, layout));
         Table.Builder b = Table.builder(md ? "Slot size vs allocation cost (" + layout.name() + ")" : "")
                 .column(Column.number("slot_bytes", 0))
                 .column(Column.number("ns_per_alloc", md ? 2 : 3))
@@ -206,6 +208,7 @@ public final class SlotSizeScenario implements Scenario {
             b.footer("lower is better");
             b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d allocations per slot size, each dead at once, profile %s",
                     layout.name(), allocations, profile.name()));
+            ModelInputs.assumptions(s, layout).forEach(b::footer);
             b.footer("published: " + Source.FEATURE_22186.citation());
             b.footer("predicted by Slotlab " + Version.current());
         }

@@ -35,6 +35,7 @@ public final class SplitScenario implements Scenario {
 
     public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-3.4"));
     public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<String> HARNESS = Knobs.HARNESS;
     public static final Knob<List<String>> CANDIDATES = Knobs.CANDIDATES.withDefault(List.of("cutoff:256"));
     public static final Knob<List<Long>> VALUE_LENS = Knob.of("value-len", "value lengths", Types.wholeNumbers(64),
                     List.of(10L, 30L, 60L, 100L, 200L, 300L))
@@ -73,7 +74,7 @@ public final class SplitScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(LAYOUT, PROFILE, CANDIDATES, VALUE_LENS, RECEIVERS, KEY_LEN, CALLS);
+        return List.of(LAYOUT, PROFILE, HARNESS, CANDIDATES, VALUE_LENS, RECEIVERS, KEY_LEN, CALLS);
     }
 
     @Override
@@ -89,8 +90,9 @@ public final class SplitScenario implements Scenario {
     static List<SplitStep.Row> rows(Settings s) {
         List<SplitStep.Receiver> rs = s.get(RECEIVERS).stream().map(r -> SplitStep.Receiver.parse("receiver", r)).toList();
         List<SubseqPolicy> cands = s.get(CANDIDATES).stream().map(SubseqPolicies::parse).toList();
-        return SplitStep.sweep(ModelInputs.layout(s), ModelInputs.profile(s), s.get(KEY_LEN), s.get(VALUE_LENS), rs, cands,
-                s.get(CALLS));
+        RubyLayout layout = ModelInputs.layout(s);
+        return SplitStep.sweep(layout, ModelInputs.profile(s), s.get(KEY_LEN), s.get(VALUE_LENS), rs, cands,
+                s.get(CALLS), ModelInputs.harness(s, layout));
     }
 
     @Override
@@ -120,6 +122,7 @@ public final class SplitScenario implements Scenario {
         lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
         lines.add(Runs.layoutLine(layout));
         lines.add("cost profile: " + ModelInputs.profile(s).name());
+        lines.addAll(ModelInputs.assumptions(s, layout));
         lines.add("candidates: " + String.join(", ", s.get(CANDIDATES)) + "; receivers: " + String.join(", ", s.get(RECEIVERS)));
         lines.add("version: " + Version.modelledBy());
         Table table = Runs.withFooters(ParsersReport.splitTable(rows, layout, ModelInputs.profile(s), s.get(KEY_LEN),
@@ -142,6 +145,7 @@ public final class SplitScenario implements Scenario {
         }
         Table.Builder b = ParsersReport.splitTable(rows, ModelInputs.layout(s), ModelInputs.profile(s), s.get(KEY_LEN),
                 s.get(CALLS));
+        ModelInputs.assumptions(s, ModelInputs.layout(s)).forEach(b::footer);
         b.footer("predicted by Slotlab " + Version.current());
         return List.of(b.build());
     }

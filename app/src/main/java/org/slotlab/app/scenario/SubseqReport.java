@@ -21,8 +21,8 @@ final class SubseqReport {
 
     private SubseqReport() {}
 
-    /** Every column, for CSV. */
-    static Table csvTable(List<Comparison> rows) {
+    /** Every column, for CSV; the last names the harness the times assume (its heap and loop cost). */
+    static Table csvTable(List<Comparison> rows, List<String> assumptions) {
         String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
         Table.Builder b = Table.builder("")
                 .column(Column.number(param, 0))
@@ -36,19 +36,22 @@ final class SubseqReport {
                 .column(Column.number("baseline_retained_bytes", 0))
                 .column(Column.number("candidate_retained_bytes", 0))
                 .column(Column.number("baseline_objects_per_op", 0))
-                .column(Column.number("candidate_objects_per_op", 0));
+                .column(Column.number("candidate_objects_per_op", 0))
+                .column(Column.text("harness"));
+        String harness = assumptions.isEmpty() ? "" : assumptions.get(0).replaceFirst("^harness: ([a-z-]+).*", "$1");
         for (Comparison c : rows) {
             b.row(c.value(), c.baseline().representation(), c.candidate().representation(), c.baseline().nsPerOp(),
                     c.candidate().nsPerOp(), c.speedRatio(), c.baseline().gcCount(), c.candidate().gcCount(),
                     c.baseline().retainedBytes(), c.candidate().retainedBytes(), c.baseline().objectsPerOp(),
-                    c.candidate().objectsPerOp());
+                    c.candidate().objectsPerOp(), harness);
         }
+        assumptions.forEach(b::footer);
         return b.build();
     }
 
     /** The table for an issue comment: lengths, slots, ns/op, ratio, GC counts, retained MiB; legend and parameters under it. */
     static Table markdownTable(List<Comparison> rows, String baseline, String candidate, RubyLayout layout,
-            CostProfile profile, SliceLoop loop) {
+            CostProfile profile, SliceLoop loop, List<String> assumptions) {
         String param = rows.isEmpty() ? "len_bytes" : rows.get(0).parameter();
         String paramHeader = switch (param) {
             case "cutoff_bytes" -> "cutoff (B)";
@@ -77,6 +80,7 @@ final class SubseqReport {
                 layout.name(), loop.source().label(), loop.sourceLen(), loop.position().label(), loop.count(),
                 loop.retain(), loop.keep().label(), loop.keepWhileTiming() ? "kept while timed" : "measured apart from the timed run",
                 profile.name()));
+        assumptions.forEach(b::footer);
         b.footer("predicted by Slotlab " + Version.current() + " (model: counted events x fitted cost coefficients)");
         return b.build();
     }

@@ -66,6 +66,7 @@ public final class SubstringCutoffScenario implements Scenario {
 
     public static final Knob<LayoutChoice> LAYOUT = Knobs.LAYOUT.withDefault(LayoutChoice.preset("ruby-4.1-dev"));
     public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
+    public static final Knob<String> HARNESS = Knobs.HARNESS;
     public static final Knob<String> CANDIDATE = Knobs.CANDIDATE;
     public static final Knob<String> BASELINE = Knob.of("baseline", "baseline", Knobs.policy(), "master")
             .section(SOURCE_SECTION)
@@ -123,7 +124,7 @@ public final class SubstringCutoffScenario implements Scenario {
             }), "")
             .cliOnly().describe("Values of a cutoff or retain sweep, e.g. 40-1024:8 or 0,1000,200000");
 
-    private static final List<Knob<?>> KNOBS = List.of(LAYOUT, PROFILE, CANDIDATE, BASELINE, SOURCE, POSITION, LENS,
+    private static final List<Knob<?>> KNOBS = List.of(LAYOUT, PROFILE, HARNESS, CANDIDATE, BASELINE, SOURCE, POSITION, LENS,
             COUNT, RETAIN, KEEP, KEEP_WHILE_TIMING, SOURCE_LEN, SWEEP, VALUES);
     public static final ChartSpec SPEED = new ChartSpec("speed-ratio", "Speed ratio per length",
             "baseline ns / candidate ns per slice length; above 1 the candidate is faster");
@@ -264,10 +265,11 @@ public final class SubstringCutoffScenario implements Scenario {
         var baseline = baseline(p);
         var candidate = candidate(p);
         var loop = loop(p);
+        var harness = ModelInputs.harness(p, layout);
         List<Comparison> rows = new ArrayList<>(p.get(LENS).size());
         for (long len : p.get(LENS)) {
             Runs.check(cancelled);
-            rows.addAll(Experiments.subseqSweep(layout, profile, baseline, candidate, loop, List.of(len)));
+            rows.addAll(Experiments.subseqSweep(layout, profile, baseline, candidate, loop, List.of(len), harness));
         }
         return new Sweep(name, p, candidate.name(), baseline.name(), rows);
     }
@@ -355,6 +357,7 @@ public final class SubstringCutoffScenario implements Scenario {
         lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
         lines.add(Runs.layoutLine(layout));
         lines.add("cost profile: " + ModelInputs.profile(p).name());
+        lines.addAll(ModelInputs.assumptions(p, layout));
         lines.add("baseline: " + baseline(p).name() + ", candidate: " + candidate(p).name());
         lines.add("source: " + p.get(SOURCE) + ", " + p.get(POSITION) + " slices, source length "
                 + fmt(loop(p).sourceLen()) + " B");
@@ -389,14 +392,15 @@ public final class SubstringCutoffScenario implements Scenario {
         String cand = s.get(CANDIDATE);
         SubseqPolicy candidate = SubseqPolicies.parse(cand.replace("{}", Integer.toString(CandidateSpec.DEFAULT_CUTOFF)));
         SliceLoop loop = loop(s);
+        var h = ModelInputs.harness(s, layout);
         List<Comparison> rows = switch (s.get(SWEEP)) {
             case "cutoff" -> Experiments.cutoffSweep(layout, profile, base, v -> SubseqPolicies.parse(cand.contains("{}")
-                    ? cand.replace("{}", Long.toString(v)) : "cutoff:" + v), loop, sweepValues(s));
-            case "retain" -> Experiments.retainSweep(layout, profile, base, candidate, loop, sweepValues(s));
-            default -> Experiments.subseqSweep(layout, profile, base, candidate, loop, s.get(LENS));
+                    ? cand.replace("{}", Long.toString(v)) : "cutoff:" + v), loop, sweepValues(s), h);
+            case "retain" -> Experiments.retainSweep(layout, profile, base, candidate, loop, sweepValues(s), h);
+            default -> Experiments.subseqSweep(layout, profile, base, candidate, loop, s.get(LENS), h);
         };
-        return List.of(markdown ? SubseqReport.markdownTable(rows, base.name(), candidate.name(), layout, profile, loop)
-                : SubseqReport.csvTable(rows));
+        return List.of(markdown ? SubseqReport.markdownTable(rows, base.name(), candidate.name(), layout, profile, loop,
+                ModelInputs.assumptions(s, layout)) : SubseqReport.csvTable(rows, ModelInputs.assumptions(s, layout)));
     }
 
     private static List<Long> sweepValues(Settings s) {

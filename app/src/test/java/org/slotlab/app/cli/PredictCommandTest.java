@@ -31,7 +31,7 @@ class PredictCommandTest {
         String[] lines = out.toString().split("\\R");
         assertThat(lines[0]).isEqualTo("len_bytes,baseline_slot_bytes,candidate_slot_bytes,baseline_ns_per_op,"
                 + "candidate_ns_per_op,speed_ratio,baseline_gc_count,candidate_gc_count,baseline_retained_bytes,"
-                + "candidate_retained_bytes,baseline_objects_per_op,candidate_objects_per_op");
+                + "candidate_retained_bytes,baseline_objects_per_op,candidate_objects_per_op,harness");
         assertThat(lines).hasSize(12);
         assertThat(lines[6]).startsWith("231,shared,256,");
         assertThat(lines[7]).startsWith("232,shared,shared,");

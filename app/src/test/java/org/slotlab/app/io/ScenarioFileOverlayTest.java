@@ -42,7 +42,7 @@ class ScenarioFileOverlayTest {
     @Test
     void overlayWithUnknownFormat_isRefusedNamingTheField() {
         String json = ScenarioFile.toJson(ScenarioRequest.of(new SubstringCutoffScenario().defaults()),
-                List.of(new OverlaySource("a.md", "auto", ""))).replace("\"auto\"", "\"excel\"");
+                List.of(new OverlaySource("a.md", "auto", ""))).replaceFirst("(\"format\"\\s*:\\s*)\"auto\"", "$1\"excel\"");
 
         assertThatThrownBy(() -> ScenarioFile.parseContents(json, "s.slotlab.json"))
                 .hasMessageStartingWith("s.slotlab.json: overlays[0]: overlay format 'excel'");

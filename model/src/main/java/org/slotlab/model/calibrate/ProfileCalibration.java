@@ -33,6 +33,7 @@ import org.slotlab.model.string.SourceState;
 import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.SliceLoop;
+import org.slotlab.model.parsers.SplitStep;
 import org.slotlab.model.string.SubseqPolicies;
 
 /**
@@ -79,6 +80,8 @@ public final class ProfileCalibration {
     static final double CACHE_SCAN_FROM = 256 * 1024.0;
     static final double CACHE_SCAN_TO = 1024.0 * 1024 * 1024;
     static final double CACHE_SCAN_STEP = Math.sqrt(2);
+    /** Largest l2_cache_bytes scanned: a core's own cache. */
+    static final double L2_SCAN_TO = 16 * 1024.0 * 1024;
     /**
      * A held-out row passes when its prediction is within this share of its measured time, or
      * within {@link #NOISE_MULTIPLE} times its own run-to-run spread, whichever is larger.
@@ -97,10 +100,10 @@ public final class ProfileCalibration {
      * The order in which columns are taken into the fit: a later column confounded with earlier
      * ones keeps its default. Direct costs first, then the memory and GC terms.
      */
-    static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.ALLOC,
+    static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
-            CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
+            CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
+            CostProfile.GC_MARK, CostProfile.L2_MISS, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
 
     /**
      * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
@@ -346,9 +349,9 @@ public final class ProfileCalibration {
         }
 
         double column(String name, Thresholds t) {
-            if (name.equals(CostProfile.CYCLE_MISS)) {
+            if (name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS)) {
                 double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
-                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, name.equals(CostProfile.L2_MISS) ? t.l2() : t.cache());
             }
             if (name.equals(CostProfile.SLOT_BYTE)) {
                 double b = 0;
@@ -361,8 +364,8 @@ public final class ProfileCalibration {
         }
     }
 
-    /** The two threshold coefficients, scanned rather than fitted: cycle_cache_bytes and slot_touch_window_bytes. */
-    record Thresholds(double cache, double window) {
+    /** The threshold coefficients, scanned rather than fitted: cycle_cache_bytes, slot_touch_window_bytes, l2_cache_bytes. */
+    record Thresholds(double cache, double window, double l2) {
     }
 
     /** What one probe row's expression does per iteration, from the model's rules. */
@@ -419,6 +422,22 @@ public final class ProfileCalibration {
                 slots.add(layout.slotSize(layout.heapForNewString(src)));
                 slots.add(layout.rstringSize());
                 return new RowEvents(source.plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, embeds ? 0 : src + layout.termLen());
+            }
+            case "split": {
+                // S.split(":", 2) on a frozen receiver: the Array, the key (a prefix: an embedded copy) and the value
+                // (a suffix: an embedded copy when it fits the 40 B slot, else shared with the frozen receiver: no root)
+                SplitStep step = new SplitStep(row.feature("key_len"), row.feature("value_len"), SplitStep.Receiver.FROZEN, 1);
+                return fromPlan(layout, step.plan(layout, SubseqPolicies.master()));
+            }
+            case "refault": {
+                // "x" * 10000 and k empty arrays: a 40 B RString with its buffer, then k more 40 B slots
+                long copied = row.feature("malloc_copied_bytes");
+                List<Integer> slots = new ArrayList<>();
+                for (int i = 0; i <= row.feature("extra_arrays"); i++) {
+                    slots.add(base);
+                }
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 1, copied, OpEvents.stringTimesMemcpyCalls(copied)), slots,
+                        row.feature("malloc_bytes"));
             }
             case "overwrite": {
                 long copied = row.feature("malloc_copied_bytes");
@@ -479,6 +498,7 @@ public final class ProfileCalibration {
             Map<String, Double> c = new LinkedHashMap<>();
             c.put(CostProfile.METHOD_CALL, e.methodCalls());
             c.put(CostProfile.NEW_CALL, e.newCalls());
+            c.put(CostProfile.SPLIT_CALL, e.splitCalls());
             double slotBytes = 0;
             for (int s : ev.slots()) {
                 slotBytes += s;
@@ -496,6 +516,7 @@ public final class ProfileCalibration {
             c.put(CostProfile.GC_MINOR, minors);
             c.put(CostProfile.GC_MAJOR, majors);
             c.put(CostProfile.GC_PAGE, (minors + majors) * row.meanHeapPages());
+            c.put(CostProfile.GC_SLOT, (minors + majors) * row.meanHeapSlots());
             double youngPerMinor = row.group().equals("ring") ? ringMarkedPerMinor(layout, row.feature("live"), row.n()) : 0;
             c.put(CostProfile.GC_MARK, majors * row.meanLiveSlots() + minors * youngPerMinor);
             c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
@@ -506,7 +527,7 @@ public final class ProfileCalibration {
     }
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
-    static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW);
+    static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE);
     /** The touch windows scanned, bytes (the last: no window, every slot byte counts). */
     static final List<Double> WINDOW_CANDIDATES = List.of(64.0, 128.0, 192.0, 256.0, 384.0, 512.0, 1024.0, 1e9);
 
@@ -599,8 +620,10 @@ public final class ProfileCalibration {
                     "timing of " + timing.rubyDescription() + " has no row the model can price; nothing to fit");
         }
         List<Double> candidates = cacheCandidates(caches);
-        Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW));
-        Thresholds smallest = new Thresholds(candidates.get(0), probe.window());
+        List<Double> l2s = candidates.stream().filter(c -> c <= L2_SCAN_TO).toList();
+        Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW),
+                l2s.get(l2s.size() / 2));
+        Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0));
         // choose the columns the rows determine, in FIT_ORDER (the memory column at a middle cache size)
         List<String> kept = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
@@ -609,7 +632,7 @@ public final class ProfileCalibration {
             for (int i = 0; i < n; i++) {
                 col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
             }
-            if (name.equals(CostProfile.CYCLE_MISS) && norm(col) == 0) {
+            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS)) && norm(col) == 0) {
                 for (int i = 0; i < n; i++) {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
@@ -656,22 +679,29 @@ public final class ProfileCalibration {
         }
         // scan the two thresholds
         boolean scanCache = kept.contains(CostProfile.CYCLE_MISS);
+        boolean scanL2 = kept.contains(CostProfile.L2_MISS);
         boolean scanWindow = kept.contains(CostProfile.SLOT_BYTE) && rows.stream().anyMatch(d -> d.slots().stream().distinct().count() > 0)
                 && slotSizeCount(rows) > 2;
         List<Double> caches0 = scanCache ? candidates : List.of(defaults.get(CostProfile.CYCLE_CACHE));
         List<Double> windows = scanWindow ? WINDOW_CANDIDATES : List.of(defaults.get(CostProfile.SLOT_WINDOW));
+        List<Double> l2s0 = scanL2 ? l2s : List.of(defaults.get(CostProfile.L2_CACHE));
         Thresholds bestT = null;
         Solved best = null;
         List<double[]> scanReport = new ArrayList<>();
         try {
-            for (double c : caches0) {
-                for (double w : windows) {
-                    Thresholds t = new Thresholds(c, w);
-                    Solved s = solve(rows, kept, t, defaults, -1);
-                    scanReport.add(new double[] {c, w, s.weightedRss()});
-                    if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
-                        best = s;
-                        bestT = t;
+            for (double l2 : l2s0) {
+                for (double c : caches0) {
+                    if (scanL2 && scanCache && c <= l2) {
+                        continue; // the shared cache is the larger one
+                    }
+                    for (double w : windows) {
+                        Thresholds t = new Thresholds(c, w, l2);
+                        Solved s = solve(rows, kept, t, defaults, -1);
+                        scanReport.add(new double[] {l2, c, w, s.weightedRss()});
+                        if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
+                            best = s;
+                            bestT = t;
+                        }
                     }
                 }
             }
@@ -680,6 +710,12 @@ public final class ProfileCalibration {
         }
         LeastSquares.Fit fit = best.fit();
         boolean missHeld = scanCache && fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound();
+        boolean l2Held = scanL2 && fit.coefficient(CostProfile.L2_MISS).atZeroBound();
+        if (!scanL2) {
+            notes.put(CostProfile.L2_CACHE, notes.getOrDefault(CostProfile.L2_MISS, "the memory term is not fitted"));
+        } else if (l2Held) {
+            notes.put(CostProfile.L2_CACHE, "the memory term is held at 0 at every scanned size");
+        }
         if (!scanCache) {
             notes.put(CostProfile.CYCLE_CACHE, notes.getOrDefault(CostProfile.CYCLE_MISS, "the memory term is not fitted"));
         } else if (missHeld) {
@@ -695,14 +731,15 @@ public final class ProfileCalibration {
         for (Coefficient d : defaults.coefficients()) {
             boolean isCache = d.name().equals(CostProfile.CYCLE_CACHE);
             boolean isWindow = d.name().equals(CostProfile.SLOT_WINDOW);
-            if (isCache || isWindow) {
-                boolean scanned = isCache ? scanCache && !missHeld : scanWindow;
-                double v = isCache ? bestT.cache() : bestT.window();
+            boolean isL2 = d.name().equals(CostProfile.L2_CACHE);
+            if (isCache || isWindow || isL2) {
+                boolean scanned = isCache ? scanCache && !missHeld : isL2 ? scanL2 && !l2Held : scanWindow;
+                double v = isCache ? bestT.cache() : isL2 ? bestT.l2() : bestT.window();
                 if (scanned) {
-                    String prov = isCache
+                    String prov = isCache || isL2
                             ? String.format(Locale.ROOT, "scanned: %s; the size with the least weighted residual among %d sizes from "
-                                    + "%.0f KiB to %.0f MiB%s", source, candidates.size(), CACHE_SCAN_FROM / 1024, CACHE_SCAN_TO / 1024 / 1024,
-                                    caches.known() ? " (machine: " + caches + ")" : "")
+                                    + "%.0f KiB to %.0f MiB%s", source, isL2 ? l2s.size() : candidates.size(), CACHE_SCAN_FROM / 1024,
+                                    (isL2 ? L2_SCAN_TO : CACHE_SCAN_TO) / 1024 / 1024, caches.known() ? " (machine: " + caches + ")" : "")
                             : "scanned: " + source + "; the window with the least weighted residual among " + WINDOW_CANDIDATES;
                     coefficients.add(new Coefficient(d.name(), v, d.unit(), d.description(), prov));
                     report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false, "scanned"));
@@ -803,16 +840,38 @@ public final class ProfileCalibration {
         if (!timing.faultsMeasured()) {
             return MallocFaults.NONE;
         }
-        java.util.TreeMap<Long, Double> bySize = new java.util.TreeMap<>();
+        // share of malloc'd pages faulted again, by malloc'd bytes per GC cycle; the buffers glibc always maps apart
+        java.util.TreeMap<Double, List<Double>> byCycle = new java.util.TreeMap<>();
+        double mmapAlways = 0;
         for (TimingReport.Row r : timing.rows()) {
-            if (r.group().equals("string_malloc")) {
-                bySize.merge(r.feature("malloc_bytes"), r.faultsPerIteration(), Math::max);
+            long buffer = r.feature("malloc_bytes");
+            if (!(r.group().equals("string_malloc") || r.group().equals("refault")) || buffer <= 0) {
+                continue;
             }
+            double pagesPerOp = buffer / MallocFaults.PAGE_BYTES;
+            double share = Math.min(1, Math.max(0, r.faultsPerIteration() / pagesPerOp));
+            if (buffer >= MMAP_ALWAYS_BYTES) {
+                mmapAlways = share > 0.9 ? MMAP_ALWAYS_BYTES : mmapAlways;
+                continue;
+            }
+            double cycle = buffer / (r.gcsPerIteration() + 1.0 / r.n());
+            byCycle.computeIfAbsent(Math.rint(cycle), k -> new ArrayList<>()).add(share);
         }
         List<double[]> pts = new ArrayList<>();
-        bySize.forEach((b, f) -> pts.add(new double[] {b, Math.max(0, f)}));
-        return new MallocFaults(pts, "timing.rb on " + timing.rubyDescription() + ": minor faults per \"x\" * len string in a dying loop");
+        byCycle.forEach((c, v) -> {
+            List<Double> s = new ArrayList<>(v);
+            s.sort(Double::compare);
+            pts.add(new double[] {c, s.get(s.size() / 2)});
+        });
+        return new MallocFaults(pts, mmapAlways, "timing.rb on " + timing.rubyDescription()
+                + ": minor faults per \"x\" * len string in dying loops, by malloc'd bytes per GC cycle");
     }
+
+    /**
+     * glibc's largest mmap threshold on 64-bit, DEFAULT_MMAP_THRESHOLD_MAX (4 MiB x sizeof(long)): a
+     * buffer this large is always mapped, so every page faults; the probe's 40 MB row checks it.
+     */
+    static final long MMAP_ALWAYS_BYTES = 32L * 1024 * 1024;
 
     /** Condition number of {@code x} with its columns scaled to unit norm (Jacobi eigenvalues of XᵀX). */
     static double conditionNumber(double[][] x) {

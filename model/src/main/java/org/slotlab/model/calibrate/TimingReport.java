@@ -49,9 +49,14 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
      * @param minorFaults minor page faults during the repeat
      * @param liveSlots {@code heap_live_slots} after the repeat
      * @param process which process of the unit it ran in (0, 1, ...)
+     * @param heapSlots {@code heap_available_slots} after the repeat (all heaps; 0 when the probe did not read it)
      */
     public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
-                         long liveSlots, int process) {
+                         long liveSlots, int process, long heapSlots) {
+        public Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
+                long liveSlots, int process) {
+            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, 0);
+        }
     }
 
     /**
@@ -133,6 +138,11 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
         /** Mean heap pages (all heaps) after the repeats. */
         public double meanHeapPages() {
             return repeats.stream().mapToDouble(Repeat::heapPages).average().orElse(0);
+        }
+
+        /** Mean slots of all heaps after the repeats (0 when not read). */
+        public double meanHeapSlots() {
+            return repeats.stream().mapToDouble(Repeat::heapSlots).average().orElse(0);
         }
 
         /** Mean live slots after the repeats. */
@@ -250,7 +260,7 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
                     }
                     b.repeats.add(new Repeat(rep.get("elapsed_ns").asLong(), rep.path("minor_gc").asLong(), rep.path("major_gc").asLong(),
                             rep.path("allocated_objects").asLong(), rep.path("heap_pages").asLong(), rep.path("minflt").asLong(),
-                            rep.path("live_slots").asLong(), process));
+                            rep.path("live_slots").asLong(), process, rep.path("heap_slots").asLong(0)));
                 }
             }
         }

@@ -13,13 +13,16 @@ import org.slotlab.model.layout.RubyLayout;
  * <ul>
  * <li><b>memory cycled per GC cycle</b>: between two GCs, allocation walks through the slots the
  *     last sweep freed and writes every malloc'd byte; when that memory (the run's
- *     {@link SimResult#cycleBytes}) exceeds {@code cycle_cache_bytes}, the share beyond it,
- *     {@code 1 - cycle_cache_bytes / cycleBytes}, of every byte allocated costs
- *     {@code cycle_miss_ns_per_byte} more. A bigger slot size cycles more memory for the same
- *     number of objects, so embedding into big slots can cost more than the copy saves;</li>
+ *     {@link SimResult#cycleBytes}) exceeds a cache of C bytes, the share beyond it,
+ *     {@code 1 - C / cycleBytes}, of every byte allocated comes from further away: beyond
+ *     {@code l2_cache_bytes} at {@code l2_miss_ns_per_byte} more, beyond {@code cycle_cache_bytes}
+ *     at {@code cycle_miss_ns_per_byte} more again. A bigger slot size cycles more memory for the
+ *     same number of objects, so embedding into big slots can cost more than the copy saves;</li>
  * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page), the malloc'd bytes in flight
- *     at the busiest GC (the RSS the allocator must grow to), and buffers the allocator maps and
- *     unmaps each time ({@link MallocFaults}), each at {@code page_fault_ns};</li>
+ *     at the busiest GC (the RSS the allocator must grow to), and the share of malloc'd pages the
+ *     allocator gives back and takes again, which grows with the malloc'd bytes per GC cycle
+ *     ({@link MallocFaults}: fewer, malloc-triggered GCs let more dead buffers pile up), each at
+ *     {@code page_fault_ns};</li>
  * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, and per
  *     object marked, so fewer but more expensive GCs (majors marking everything) are priced as such.</li>
  * </ul>
@@ -59,7 +62,9 @@ public final class CostModel {
         double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES)
                 + sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
         if (sim.mallocCalls() > 0) {
-            faults += sim.mallocCalls() * p.mallocFaults().faultsPerBuffer((double) sim.mallocBytes() / sim.mallocCalls());
+            double buffer = (double) sim.mallocBytes() / sim.mallocCalls();
+            double cycle = (double) sim.mallocBytes() / (sim.gcCount() + 1);
+            faults += sim.mallocBytes() / MallocFaults.PAGE_BYTES * p.mallocFaults().refaultShare(buffer, cycle);
         }
         return faults / sim.ops();
     }
@@ -75,7 +80,8 @@ public final class CostModel {
         if (n == 0) {
             return new TimeBreakdown(parts, 0, 0, 0);
         }
-        parts.put(TimeBreakdown.CALLS, e.methodCalls() * p.get(CostProfile.METHOD_CALL) + e.newCalls() * p.get(CostProfile.NEW_CALL));
+        parts.put(TimeBreakdown.CALLS, e.methodCalls() * p.get(CostProfile.METHOD_CALL) + e.newCalls() * p.get(CostProfile.NEW_CALL)
+                + e.splitCalls() * p.get(CostProfile.SPLIT_CALL));
         long[] alloc = sim.allocations();
         double slots = 0;
         for (int h = 0; h < alloc.length; h++) {
@@ -83,10 +89,11 @@ public final class CostModel {
         }
         parts.put(TimeBreakdown.SLOTS, slots);
         double cycle = sim.cycleBytes(layout);
-        double cache = p.get(CostProfile.CYCLE_CACHE);
-        double miss = missFraction(cycle, cache);
+        double miss = missFraction(cycle, p.get(CostProfile.L2_CACHE));
         double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
-        parts.put(TimeBreakdown.CYCLE_MISS, memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), cache) * p.get(CostProfile.CYCLE_MISS));
+        parts.put(TimeBreakdown.CYCLE_MISS,
+                memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.L2_CACHE)) * p.get(CostProfile.L2_MISS)
+                + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
                 + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));
         parts.put(TimeBreakdown.MALLOC, e.mallocs() * p.get(CostProfile.MALLOC));
@@ -95,7 +102,8 @@ public final class CostModel {
         parts.put(TimeBreakdown.SHARED, e.sharedSetups() * p.get(CostProfile.SHARED_SETUP));
         parts.put(TimeBreakdown.ROOTS, e.frozenRoots() * p.get(CostProfile.FROZEN_ROOT));
         double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
-                + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.markedSum() * p.get(CostProfile.GC_MARK);
+                + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
+                + sim.markedSum() * p.get(CostProfile.GC_MARK);
         parts.put(TimeBreakdown.GC, gc / n);
         return new TimeBreakdown(parts, miss, cycle, faults);
     }

@@ -40,9 +40,12 @@ public final class CostProfile {
 
     public static final String METHOD_CALL = CostTerm.METHOD_CALL.id();
     public static final String NEW_CALL = CostTerm.NEW_CALL.id();
+    public static final String SPLIT_CALL = CostTerm.SPLIT_CALL.id();
     public static final String ALLOC = CostTerm.SLOT_ALLOC.id();
     public static final String SLOT_BYTE = CostTerm.SLOT_BYTE.id();
     public static final String SLOT_WINDOW = CostTerm.SLOT_WINDOW.id();
+    public static final String L2_MISS = CostTerm.L2_MISS.id();
+    public static final String L2_CACHE = CostTerm.L2_CACHE.id();
     public static final String CYCLE_MISS = CostTerm.CYCLE_MISS.id();
     public static final String CYCLE_CACHE = CostTerm.CYCLE_CACHE.id();
     public static final String COPY = CostTerm.COPY.id();
@@ -55,6 +58,7 @@ public final class CostProfile {
     public static final String GC_MINOR = CostTerm.GC_MINOR.id();
     public static final String GC_MAJOR = CostTerm.GC_MAJOR.id();
     public static final String GC_PAGE = CostTerm.GC_PAGE.id();
+    public static final String GC_SLOT = CostTerm.GC_SLOT.id();
     public static final String GC_MARK = CostTerm.GC_MARK.id();
 
     /** The coefficient names every profile defines, in report order. */
@@ -232,7 +236,7 @@ public final class CostProfile {
         for (CostTerm t : CostTerm.values()) {
             Coefficient c = byName.get(t.id());
             if (c == null) {
-                double value = t == CostTerm.CYCLE_CACHE ? Double.MAX_VALUE / 4 : 0;
+                double value = t == CostTerm.CYCLE_CACHE || t == CostTerm.L2_CACHE ? Double.MAX_VALUE / 4 : 0;
                 if (t == CostTerm.SLOT_BYTE && !v1.isEmpty()) {
                     value = v1.stream().filter(x -> x.name().equals("slot_touch_ns_per_byte")).mapToDouble(Coefficient::value).findFirst().orElse(0);
                 }

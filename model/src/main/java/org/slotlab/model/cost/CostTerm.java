@@ -16,12 +16,15 @@ import java.util.List;
  */
 public enum CostTerm {
     METHOD_CALL("method_call_ns", "ns/call", "interpreter call of a C method that allocates nothing itself (getbyte, bytesize)", "calls"),
+    SPLIT_CALL("split_call_ns", "ns/call", "String#split with a string separator beyond a C call and the objects it makes: argument checks, the separator search, the result Array's pushes (string.c rb_str_split_m)", "split"),
     NEW_CALL("new_call_ns", "ns/call", "Class#new beyond the slot it takes: allocate and initialize dispatch", "alloc"),
     SLOT_ALLOC("slot_alloc_ns", "ns/slot", "taking a free slot (newobj_of fast path), initialising its header, and sweeping it later, in cache", "alloc"),
     SLOT_BYTE("slot_ns_per_byte", "ns/byte", "per byte of slot size allocated, up to slot_touch_window_bytes, in cache (a bigger slot has more lines to bring in and sweep)", "alloc"),
     SLOT_WINDOW("slot_touch_window_bytes", "bytes", "slot bytes beyond which a bigger slot costs no more to allocate in cache (the lines the hardware prefetcher brings along; a threshold, scanned)", "alloc"),
-    CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes: slots and malloc'd bytes that no longer stay in cache between one cycle and the next", "footprint"),
-    CYCLE_CACHE("cycle_cache_bytes", "bytes", "memory a GC cycle can run through before allocation slows (a threshold, scanned, not a linear term)", "footprint"),
+    L2_MISS("l2_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond l2_cache_bytes: slots and malloc'd bytes that the core's own cache no longer holds when the next cycle comes back to them, served from the shared cache", "footprint"),
+    L2_CACHE("l2_cache_bytes", "bytes", "memory a GC cycle can run through and still find in the core's own cache (a threshold, scanned, the machine's L2 among the sizes tried)", "footprint"),
+    CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes, on top of l2_miss_ns_per_byte: memory the shared cache (as this process gets it on this machine) no longer holds, served from DRAM with TLB misses", "footprint"),
+    CYCLE_CACHE("cycle_cache_bytes", "bytes", "memory a GC cycle can run through before allocation slows to DRAM speed (a threshold, scanned, not a linear term)", "footprint"),
     COPY("copy_ns_per_byte", "ns/byte", "memcpy of string bytes into a slot (an embedded string)", "slices"),
     MEMCPY_CALL("memcpy_call_ns", "ns/call", "one memcpy call beyond its bytes (String#* fills its result by doubling, one call per step)", "strings"),
     MALLOC_COPY("malloc_copy_ns_per_byte", "ns/byte", "bytes written into a malloc'd buffer (a heap string's contents)", "strings"),
@@ -31,7 +34,8 @@ public enum CostTerm {
     FROZEN_ROOT("frozen_root_ns", "ns/root", "str_new_frozen_buffer beyond the root's slot and bytes (heap_str_make_shared bookkeeping)", "roots"),
     GC_MINOR("gc_minor_ns", "ns/GC", "a minor GC's fixed work: marking roots and the remembered set, starting and finishing the sweep", "gc"),
     GC_MAJOR("gc_major_ns", "ns/GC", "a major GC's fixed work beyond marking objects", "gc"),
-    GC_PAGE("gc_ns_per_page", "ns/page/GC", "a GC's work per heap page (mark bitmaps, sweeping a page), all heaps", "gc"),
+    GC_PAGE("gc_ns_per_page", "ns/page/GC", "a GC's work per heap page (mark bitmaps, starting a page's sweep), all heaps", "gc"),
+    GC_SLOT("gc_ns_per_slot", "ns/slot/GC", "a GC's work per slot of every heap, free or not: the sweep puts every free slot back on its page's freelist", "gc"),
     GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc");
 
     private final String id;

@@ -14,11 +14,19 @@ package org.slotlab.model.cost;
  *                          string's {@code ruby_xmalloc(capa + termlen)}) rather than into a slot
  * @param memcpyCalls       memcpy calls that wrote those bytes (String#* fills its result by doubling:
  *                          1 + floor(log2 n) + 1 calls for n copies of one byte, string.c rb_str_times)
+ * @param splitCalls        of {@code methodCalls}, calls of String#split with a string separator
+ *                          (rb_str_split_m: argument checks, the separator search, the result Array's pushes)
  */
 public record OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups,
-        double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls) {
+        double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls) {
 
-    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0);
+    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Events without String#split calls. */
+    public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
+            double mallocs, double mallocBytesCopied, double memcpyCalls) {
+        this(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls, 0);
+    }
 
     /** Events whose copies all go into slots, one memcpy when any byte is copied. */
     public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
@@ -65,12 +73,12 @@ public record OpEvents(double methodCalls, double newCalls, double bytesCopied, 
     public OpEvents plus(OpEvents o) {
         return new OpEvents(methodCalls + o.methodCalls, newCalls + o.newCalls, bytesCopied + o.bytesCopied,
                 sharedSetups + o.sharedSetups, frozenRoots + o.frozenRoots, mallocs + o.mallocs,
-                mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls);
+                mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls);
     }
 
     /** The same events {@code k} times. */
     public OpEvents times(double k) {
         return new OpEvents(methodCalls * k, newCalls * k, bytesCopied * k, sharedSetups * k, frozenRoots * k, mallocs * k,
-                mallocBytesCopied * k, memcpyCalls * k);
+                mallocBytesCopied * k, memcpyCalls * k, splitCalls * k);
     }
 }

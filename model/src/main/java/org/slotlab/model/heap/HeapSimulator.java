@@ -111,6 +111,7 @@ public final class HeapSimulator {
         long mallocCalls;
         long mallocBytes;
         long pagesSweptSum;
+        long slotsSweptSum;
         long markedSum;
         long periodOps;
 
@@ -303,6 +304,9 @@ public final class HeapSimulator {
                 totalPages += pages[h];
             }
             pagesSweptSum += totalPages;
+            for (int h = 0; h < heaps; h++) {
+                slotsSweptSum += total(h);
+            }
             long mallocIncrease = Math.max(0, mallocSinceGc - sweepCredit);
 
             long[] occupied = new long[heaps];
@@ -571,7 +575,7 @@ public final class HeapSimulator {
         }
 
         long[] counters() {
-            long[] c = new long[8 + heaps];
+            long[] c = new long[9 + heaps];
             c[0] = t;
             c[1] = minor;
             c[2] = major;
@@ -580,8 +584,9 @@ public final class HeapSimulator {
             c[5] = mallocBytes;
             c[6] = pagesSweptSum;
             c[7] = markedSum;
+            c[8] = slotsSweptSum;
             for (int h = 0; h < heaps; h++) {
-                c[8 + h] = allocations[h];
+                c[9 + h] = allocations[h];
             }
             return c;
         }
@@ -595,7 +600,8 @@ public final class HeapSimulator {
                 case 5 -> mallocBytes += d;
                 case 6 -> pagesSweptSum += d;
                 case 7 -> markedSum += d;
-                default -> allocations[i - 8] += d;
+                case 8 -> slotsSweptSum += d;
+                default -> allocations[i - 9] += d;
             }
         }
 
@@ -627,7 +633,7 @@ public final class HeapSimulator {
             }
             return new SimResult(n, allocations.clone(), minor, major, byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps, startPages.clone(),
-                    Math.max(peakMallocInFlight, inFlightAtEnd()));
+                    Math.max(peakMallocInFlight, inFlightAtEnd()), slotsSweptSum);
         }
     }
 

@@ -23,6 +23,7 @@ package org.slotlab.model.heap;
  * @param peakMallocInFlight   most malloc'd bytes not yet freed at any GC: buffers of live objects
  *                             plus those of dead ones the sweep had not reached (what the allocator
  *                             must hold, so the RSS the buffers need)
+ * @param slotsSweptSum        sum over GCs of the slots in all heaps (every slot of every page is swept)
  */
 public record SimResult(
         long ops,
@@ -41,7 +42,8 @@ public record SimResult(
         long markedSum,
         long periodOps,
         int[] startPages,
-        long peakMallocInFlight) {
+        long peakMallocInFlight,
+        long slotsSweptSum) {
 
     public long gcCount() {
         return minorGcs + majorGcs;
@@ -91,7 +93,7 @@ public record SimResult(
         return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
                 peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
-                warm.finalPages.clone(), peakMallocInFlight);
+                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum);
     }
 
     public long retainedBytes() {
@@ -114,7 +116,8 @@ public record SimResult(
                 && java.util.Arrays.equals(liveAtEnd, o.liveAtEnd) && retainedSlotBytes == o.retainedSlotBytes
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
-                && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight;
+                && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
+                && slotsSweptSum == o.slotsSweptSum;
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.slotlab.model.parsers;
 import java.util.ArrayList;
 import java.util.List;
 import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
@@ -43,14 +44,21 @@ public final class ParserExperiments {
     /** Master first, then each candidate, for every parser. */
     public static List<ParserOutcome> run(RubyLayout layout, CostProfile profile, List<ParserWorkload> workloads,
             List<SubseqPolicy> candidates, long passes) {
+        return run(layout, profile, workloads, candidates, passes, null);
+    }
+
+    /** {@link #run} timed in harness {@code h} (null: net of any harness). */
+    public static List<ParserOutcome> run(RubyLayout layout, CostProfile profile, List<ParserWorkload> workloads,
+            List<SubseqPolicy> candidates, long passes, HarnessState h) {
+        java.util.Optional<HarnessState> harness = java.util.Optional.ofNullable(h);
         List<ParserOutcome> out = new ArrayList<>();
         for (ParserWorkload w : workloads) {
             Trace base = w.trace(layout, SubseqPolicies.master());
-            Outcome baseOutcome = Experiments.run(layout, profile, plan(layout, base, passes));
+            Outcome baseOutcome = Experiments.run(layout, profile, plan(layout, base, passes), harness);
             out.add(outcome(w, SubseqPolicies.master().name(), base, base, baseOutcome, baseOutcome));
             for (SubseqPolicy c : candidates) {
                 Trace t = w.trace(layout, c);
-                Outcome o = Experiments.run(layout, profile, plan(layout, t, passes));
+                Outcome o = Experiments.run(layout, profile, plan(layout, t, passes), harness);
                 out.add(outcome(w, c.name(), base, t, baseOutcome, o));
             }
         }

@@ -3,6 +3,7 @@ package org.slotlab.model.parsers;
 import java.util.ArrayList;
 import java.util.List;
 import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
@@ -152,14 +153,21 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
     /** Master and each candidate, for every value length and receiver. */
     public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
             List<Receiver> receivers, List<SubseqPolicy> candidates, long calls) {
+        return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, null);
+    }
+
+    /** {@link #sweep} timed in harness {@code h} (null: net of any harness). */
+    public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
+            List<Receiver> receivers, List<SubseqPolicy> candidates, long calls, HarnessState h) {
+        java.util.Optional<HarnessState> harness = java.util.Optional.ofNullable(h);
         List<Row> rows = new ArrayList<>();
         for (long len : valueLens) {
             for (Receiver r : receivers) {
                 SplitStep step = new SplitStep(keyLen, len, r, calls);
-                Outcome base = Experiments.run(layout, profile, step.plan(layout, SubseqPolicies.master()));
+                Outcome base = Experiments.run(layout, profile, step.plan(layout, SubseqPolicies.master()), harness);
                 rows.add(row(step, layout, SubseqPolicies.master(), base, base));
                 for (SubseqPolicy p : candidates) {
-                    rows.add(row(step, layout, p, base, Experiments.run(layout, profile, step.plan(layout, p))));
+                    rows.add(row(step, layout, p, base, Experiments.run(layout, profile, step.plan(layout, p), harness)));
                 }
             }
         }

@@ -66,6 +66,8 @@ public final class StringMachine {
     private final List<ValueSlice> slices = new ArrayList<>();
     private final List<Integer> lineStarts = new ArrayList<>();
     private long methodCalls;
+    private long splitCalls;
+    private long memcpyCalls;
     private long bytesCopied;
     private long sharedSetups;
     private long frozenRoots;
@@ -132,6 +134,9 @@ public final class StringMachine {
     /** Counts one call of a C-implemented method (String#sub, #split, #match...). */
     public void call(String what) {
         methodCalls++;
+        if (what.equals("split")) {
+            splitCalls++;
+        }
     }
 
     private int record(String step, String role, int slotBytes, long mallocBytes) {
@@ -167,6 +172,7 @@ public final class StringMachine {
         int slot = layout.slotSize(layout.heapForNewString(len));
         long malloc = emb ? 0 : len + layout.termLen();
         bytesCopied += len;
+        memcpyCalls += (len) > 0 ? 1 : 0;
         int idx = record(step, role, slot, malloc);
         return new RStr(len, slot, malloc, emb, false, idx);
     }
@@ -251,6 +257,7 @@ public final class StringMachine {
         s.root = null;
         s.offsetInRoot = 0;
         bytesCopied += s.len;
+        memcpyCalls += (s.len) > 0 ? 1 : 0;
         if (s.len + layout.termLen() <= layout.embedCapa(s.slotBytes)) {
             s.embedded = true;
             return;
@@ -284,6 +291,7 @@ public final class StringMachine {
         slices.add(new ValueSlice(role, len, s.len, pos == SlicePosition.SUFFIX, state, o));
         if (o.representation() != Representation.SHARED) {
             bytesCopied += len;
+            memcpyCalls += (len) > 0 ? 1 : 0;
             int idx = record(step, role, o.sliceSlotBytes(), o.sliceMallocBytes());
             return new RStr(len, o.sliceSlotBytes(), o.sliceMallocBytes(), o.representation() == Representation.EMBEDDED,
                     false, idx);
@@ -358,6 +366,6 @@ public final class StringMachine {
             mallocs += a.mallocs();
         }
         return new Trace(List.copyOf(allocations), List.copyOf(slices), methodCalls, bytesCopied, sharedSetups,
-                frozenRoots, mallocs);
+                frozenRoots, mallocs, memcpyCalls, splitCalls);
     }
 }

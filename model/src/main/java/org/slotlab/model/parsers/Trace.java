@@ -16,16 +16,18 @@ import org.slotlab.model.cost.OpEvents;
  * @param sharedSetups shared headers set up
  * @param frozenRoots  frozen roots made (rb_str_new_frozen on an unfrozen, unshared string)
  * @param mallocs      malloc calls
+ * @param memcpyCalls  copies made (one memcpy each)
+ * @param splitCalls   of the C-method calls, String#split ones
  */
 public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long methodCalls, long bytesCopied,
-        long sharedSetups, long frozenRoots, long mallocs) {
+        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls) {
 
     public Trace {
         allocations = List.copyOf(allocations);
         slices = List.copyOf(slices);
     }
 
-    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0);
+    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0);
 
     /** Objects allocated. */
     public int objects() {
@@ -61,7 +63,8 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
     /** The events the cost profile prices (slot allocations and GC come from the heap simulation). */
     public OpEvents events() {
         // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
-        return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()));
+        return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()),
+                memcpyCalls, splitCalls);
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
@@ -72,7 +75,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         return new Trace(allocations.subList(prefix.allocations.size(), allocations.size()),
                 slices.subList(prefix.slices.size(), slices.size()), methodCalls - prefix.methodCalls,
                 bytesCopied - prefix.bytesCopied, sharedSetups - prefix.sharedSetups, frozenRoots - prefix.frozenRoots,
-                mallocs - prefix.mallocs);
+                mallocs - prefix.mallocs, memcpyCalls - prefix.memcpyCalls, splitCalls - prefix.splitCalls);
     }
 
     public Trace plus(Trace o) {
@@ -81,6 +84,6 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         List<ValueSlice> s = new ArrayList<>(slices);
         s.addAll(o.slices);
         return new Trace(a, s, methodCalls + o.methodCalls, bytesCopied + o.bytesCopied, sharedSetups + o.sharedSetups,
-                frozenRoots + o.frozenRoots, mallocs + o.mallocs);
+                frozenRoots + o.frozenRoots, mallocs + o.mallocs, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls);
     }
 }

@@ -90,10 +90,16 @@ public final class Experiments {
      */
     public static List<Comparison> cutoffSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
             java.util.function.LongFunction<SubseqPolicy> candidateFor, SliceLoop loop, List<Long> cutoffs) {
+        return cutoffSweep(layout, profile, baseline, candidateFor, loop, cutoffs, null);
+    }
+
+    /** {@link #cutoffSweep} timed in harness {@code h} (null: net of any harness). */
+    public static List<Comparison> cutoffSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
+            java.util.function.LongFunction<SubseqPolicy> candidateFor, SliceLoop loop, List<Long> cutoffs, HarnessState h) {
         List<Comparison> rows = new ArrayList<>(cutoffs.size());
-        Outcome base = slice(layout, profile, baseline, loop);
+        Outcome base = slice(layout, profile, baseline, loop, h);
         for (long c : cutoffs) {
-            rows.add(new Comparison("cutoff_bytes", c, base, slice(layout, profile, candidateFor.apply(c), loop)));
+            rows.add(new Comparison("cutoff_bytes", c, base, slice(layout, profile, candidateFor.apply(c), loop, h)));
         }
         return rows;
     }
@@ -101,19 +107,36 @@ public final class Experiments {
     /** A retained-count sweep at one length: R kept slices for each value. */
     public static List<Comparison> retainSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
             SubseqPolicy candidate, SliceLoop loop, List<Long> retains) {
+        return retainSweep(layout, profile, baseline, candidate, loop, retains, null);
+    }
+
+    /** {@link #retainSweep} timed in harness {@code h} (null: net of any harness). */
+    public static List<Comparison> retainSweep(RubyLayout layout, CostProfile profile, SubseqPolicy baseline,
+            SubseqPolicy candidate, SliceLoop loop, List<Long> retains, HarnessState h) {
         List<Comparison> rows = new ArrayList<>(retains.size());
         for (long r : retains) {
             SliceLoop l = loop.withRetain(r);
-            rows.add(new Comparison("retain", r, slice(layout, profile, baseline, l), slice(layout, profile, candidate, l)));
+            rows.add(new Comparison("retain", r, slice(layout, profile, baseline, l, h), slice(layout, profile, candidate, l, h)));
         }
         return rows;
     }
 
+    /** One plan, in harness {@code h} when given, else net of any harness. */
+    public static Outcome run(RubyLayout layout, CostProfile profile, OpPlan plan, java.util.Optional<HarnessState> h) {
+        return h.isPresent() ? run(layout, profile, plan, h.get()) : run(layout, profile, plan);
+    }
+
     /** byroot's slot-size benchmark: one outcome per slot size of the layout. */
     public static List<Outcome> slotSweep(RubyLayout layout, CostProfile profile, long allocations) {
+        return slotSweep(layout, profile, allocations, null);
+    }
+
+    /** {@link #slotSweep} timed in harness {@code h} (null: net of any harness). */
+    public static List<Outcome> slotSweep(RubyLayout layout, CostProfile profile, long allocations, HarnessState h) {
         List<Outcome> out = new ArrayList<>();
         for (int s : layout.slotSizes()) {
-            out.add(run(layout, profile, new SlotAlloc(s, allocations).plan(layout)));
+            OpPlan plan = new SlotAlloc(s, allocations).plan(layout);
+            out.add(h == null ? run(layout, profile, plan) : run(layout, profile, plan, h));
         }
         return out;
     }

@@ -175,7 +175,9 @@ class ProfileCalibrationTest {
             // every value differs from the default, so a coefficient left at its default would show;
             // the thresholds are values the scans try
             double v = switch (name) {
-                case "cycle_cache_bytes" -> 8.0 * 1024 * 1024;
+                case "cycle_cache_bytes" -> 32.0 * 1024 * 1024;
+                case "l2_cache_bytes" -> 2.0 * 1024 * 1024;
+                case "l2_miss_ns_per_byte" -> 0.05;
                 case "slot_touch_window_bytes" -> 192.0;
                 // terms the default profile has at 0: values of the size they have on real machines
                 case "gc_minor_ns" -> 21_000.0;
@@ -186,7 +188,8 @@ class ProfileCalibrationTest {
             };
             truth.put(name, v);
         }
-        ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.get(CostProfile.CYCLE_CACHE), truth.get(CostProfile.SLOT_WINDOW));
+        ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.get(CostProfile.CYCLE_CACHE), truth.get(CostProfile.SLOT_WINDOW),
+                truth.get(CostProfile.L2_CACHE));
         double loopNs = 9.0;
         List<TimingReport.Row> synthetic = new ArrayList<>();
         List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(measured, l, new ArrayList<>());
@@ -205,7 +208,7 @@ class ProfileCalibrationTest {
             List<TimingReport.Repeat> reps = new ArrayList<>();
             for (TimingReport.Repeat rep : row.repeats()) {
                 reps.add(new TimingReport.Repeat(Math.round(ns * row.n()), rep.minorGc(), rep.majorGc(), rep.allocatedObjects(),
-                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process()));
+                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots()));
             }
             synthetic.add(new TimingReport.Row(row.unit(), row.group(), row.name(), row.expr(), row.features(), row.n(), row.sampleMemsize(), reps));
         }

@@ -136,6 +136,18 @@ unit("slices") do |r|
   end
 end
 
+# String#split on a frozen "key:value" receiver (a frozen receiver: sharing the value needs no root):
+# a short value embedded in the 40 B slot, a long one shared; the Array, the key and the value as in
+# the model of "key:value".split(":", 2)
+unit("split") do |r|
+  r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
+  [[4, 8], [4, 100], [12, 8], [4, 300]].each do |key, value|
+    recv = ("k" * key + ":" + "v" * value).freeze
+    Object.const_set(:"SPLIT_#{key}_#{value}", recv)
+    r.("split_#{key}_#{value}", "SPLIT_#{key}_#{value}.split(\":\", 2)", 2_000_000, { group: "split", calls: 1, key_len: key, value_len: value })
+  end
+end
+
 unit("roots") do |r|
   r.("empty_loop", "nil", 1_000_000, { group: "baseline" })
   # a fresh unfrozen source each time; its suffix shares it through a new frozen root. The same
@@ -159,6 +171,18 @@ unit("faults", setup: "BIG = X * #{BIG_LEN}\nBUF = \"y\" * #{BIG_LEN}") do |r|
   [[100_000, 40_000], [200_000, 20_000], [400_000, 20_000], [40_000_000, 20]].each do |len, n|
     r.("string_malloc_len#{len}", "X * #{len}", n,
        { group: "string_malloc", calls: 1, slot_size: BASE_SLOT, slots: 1, malloc_bytes: len + 1, malloc_copied_bytes: len })
+  end
+end
+
+# Page faults of malloc'd buffers by malloc'd bytes per GC cycle: the same 10,000-byte strings with
+# 0, 2 or 6 more 40 B objects per iteration, so the 40 B heap runs dry (and GC runs) 1, 3 or 7 times
+# as often and each cycle leaves fewer dead buffers for the sweep to free. One process each.
+[0, 2, 6].each do |k|
+  unit("refaults_#{k}") do |r|
+    r.("empty_loop_rf", "nil", 300_000, { group: "baseline" })
+    r.("refault_10000_plus_#{k}", (["X * 10000"] + ["x = []"] * k).join("; "), 300_000,
+       { group: "refault", calls: 1, slot_size: BASE_SLOT, slots: 1 + k, malloc_bytes: 10_001, malloc_copied_bytes: 10_000,
+         extra_arrays: k })
   end
 end
 
@@ -256,6 +280,7 @@ cfg[:repeats].times do
       elapsed_ns: t1 - t0, minor_gc: a[:minor_gc_count] - b[:minor_gc_count], major_gc: a[:major_gc_count] - b[:major_gc_count],
       allocated_objects: a[:total_allocated_objects] - b[:total_allocated_objects], heap_pages: a[:heap_eden_pages],
       minflt: f1 - f0, live_slots: a[:heap_live_slots], old_objects: a[:old_objects],
+      gc_time_ms: a[:time].to_i - b[:time].to_i, heap_slots: a[:heap_available_slots], heap_slots_before: b[:heap_available_slots],
     }
   end
 end
