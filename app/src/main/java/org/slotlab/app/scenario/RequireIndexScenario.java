@@ -279,7 +279,7 @@ public final class RequireIndexScenario implements Scenario {
 
     private static String parameters(RequireIndexWorkload.Params p) {
         return String.format(Locale.ROOT, "parameters: features %s (%,d paths), layout %s, %d index rebuilds, "
-                        + "%.0f ns per malloc+free pair (assumption, RequireIndexWorkload.NS_PER_MALLOC_FREE)",
+                        + "%.0f ns per malloc+free pair (an assumption: the tiny path of macOS's magazine malloc takes tens of ns)",
                 p.features().name(), p.features().paths().size(), p.layout().name(), p.indexRebuilds(),
                 RequireIndexWorkload.NS_PER_MALLOC_FREE);
     }

@@ -21,6 +21,14 @@ import org.slotlab.model.layout.RubyLayout;
  * (gc_sweep_finish_heap default.c:3809-3845, heap_page_allocate_and_initialize 2026-2051); on 3.1
  * by adding pages to its one heap (heap_extend_pages, gc.c:2129-2168).
  *
+ * <p>The simulation follows CRuby's seams: allocation (a slot from the heap's freelist, a page
+ * when heap_prepare allows one), GC (marking decides who survives and who is promoted, the sweep
+ * frees the rest, then gc_marks_finish's checks), heap growth per version ({@link HeapGrowth}),
+ * malloc accounting ({@link MallocAccounting}), and the skipping of steady-state periods over the
+ * run's counts ({@link RunCounters}). Every run ends by checking CRuby's bookkeeping identities:
+ * per heap, slots allocated minus freed are the slots still held, and boot's objects, the run's and
+ * the free slots fill the heap's pages exactly.
+ *
  * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
  * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
  * where the layout says a sweep's frees offset malloc_increase (3.1, measured), the buffers of the
@@ -89,27 +97,6 @@ public final class HeapSimulator {
         return run(phases, true);
     }
 
-    /** Objects of one spec allocated at ops [first, last], all of the same age. */
-    private static final class Cohort {
-        final ObjectSpec spec;
-        long first;
-        long last;
-        int age;
-        boolean old;
-
-        Cohort(ObjectSpec spec, long first, long last, int age, boolean old) {
-            this.spec = spec;
-            this.first = first;
-            this.last = last;
-            this.age = age;
-            this.old = old;
-        }
-
-        long size() {
-            return last - first + 1;
-        }
-    }
-
     private final class Run {
         final List<Phase> phases;
         final boolean extrapolate;
@@ -123,28 +110,16 @@ public final class HeapSimulator {
         final List<Cohort> cohorts = new ArrayList<>();
         long[] openFrom;
 
-        final long[] allocations = new long[heaps];
+        final RunCounters count = new RunCounters(heaps);
         final int[] peakPages = new int[heaps];
         int[] startPages;
         long peakMallocInFlight;
-        long minor;
-        long major;
-        long byMalloc;
-        long mallocCalls;
-        long mallocBytes;
-        long pagesSweptSum;
-        long slotsSweptSum;
-        long markedSum;
         long periodOps;
 
-        long mallocSinceGc;
-        long sweepCredit;
+        final MallocAccounting malloc = new MallocAccounting(gc);
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
         final long[] allocationsAtLastGc = new long[heaps];
-        long mallocLimit;
-        long oldmallocIncrease;
-        long oldmallocLimit;
         long oldObjectsLimit;
         boolean needMajor;
         long gcsSinceMajor;
@@ -170,8 +145,6 @@ public final class HeapSimulator {
                 peakPages[h] = pages[h];
             }
             startPages = pages.clone();
-            mallocLimit = gc.mallocLimitMin();
-            oldmallocLimit = gc.oldmallocLimitMin();
             long bootOld = 0;
             for (int h = 0; h < heaps; h++) {
                 bootOld += layout.boot().old(h);
@@ -198,6 +171,7 @@ public final class HeapSimulator {
                 closeOpen(end - 1, specs.size());
                 phaseStart = end;
             }
+            checkInvariants();
             return finish(phaseStart);
         }
 
@@ -212,6 +186,8 @@ public final class HeapSimulator {
             }
         }
 
+        // ---- allocation: newobj_of's slot from the heap's freelist, heap_prepare when it is empty
+
         void runPhase(long end) {
             if (specs.isEmpty()) {
                 t = end;
@@ -223,7 +199,8 @@ public final class HeapSimulator {
                 demand[s.heap()]++;
                 mallocPerOp += s.mallocBytes();
             }
-            Map<StateKey, long[]> seen = extrapolate ? new HashMap<>() : null;
+            long mallocsPerOp = countMallocs();
+            Map<StateKey, SteadyMark> seen = extrapolate ? new HashMap<>() : null;
             long gcsAtLastCheck = -1;
             while (t < end) {
                 // Bulk: complete ops that cannot trigger anything.
@@ -234,18 +211,18 @@ public final class HeapSimulator {
                     }
                 }
                 if (mallocPerOp > 0) {
-                    long headroom = mallocLimit + sweepCredit - mallocSinceGc; // allowed before inc > limit
+                    long headroom = malloc.headroom(); // allowed before inc > limit
                     long safe = headroom <= 0 ? 0 : (headroom - 1) / mallocPerOp;
                     k = Math.min(k, Math.max(0, safe - 1));
                 }
                 if (k > 0) {
                     for (int h = 0; h < heaps; h++) {
                         free[h] -= k * demand[h];
-                        allocations[h] += k * demand[h];
+                        count.allocations[h] += k * demand[h];
                     }
-                    mallocSinceGc += k * mallocPerOp;
-                    mallocCalls += k * countMallocs();
-                    mallocBytes += k * mallocPerOp;
+                    malloc.malloced(k * mallocPerOp);
+                    count.mallocCalls += k * mallocsPerOp;
+                    count.mallocBytes += k * mallocPerOp;
                     t += k;
                     continue;
                 }
@@ -254,7 +231,7 @@ public final class HeapSimulator {
                     allocate(s);
                 }
                 t++;
-                long gcs = minor + major;
+                long gcs = count.gcs();
                 if (seen != null && gcs != gcsAtLastCheck && t < end) {
                     gcsAtLastCheck = gcs;
                     if (tryExtrapolate(seen, end)) {
@@ -294,12 +271,12 @@ public final class HeapSimulator {
                 }
             }
             free[h]--;
-            allocations[h]++;
+            count.allocations[h]++;
             if (spec.mallocBytes() > 0) {
-                mallocSinceGc += spec.mallocBytes();
-                mallocCalls++;
-                mallocBytes += spec.mallocBytes();
-                if (mallocSinceGc - sweepCredit > mallocLimit) {
+                malloc.malloced(spec.mallocBytes());
+                count.mallocCalls++;
+                count.mallocBytes += spec.mallocBytes();
+                if (malloc.overLimit()) {
                     collect(true, s + 1);
                 }
             }
@@ -317,6 +294,8 @@ public final class HeapSimulator {
             peakPages[h] = Math.max(peakPages[h], pages[h]);
         }
 
+        // ---- GC: marking (who survives, who is promoted), sweeping (freed slots and buffers), then gc_marks_finish's checks
+
         /** A GC during op t, after the first {@code j} objects of the op were allocated. */
         void collect(boolean byMallocTrigger, int j) {
             boolean isMajor = needMajor;
@@ -325,11 +304,11 @@ public final class HeapSimulator {
             for (int h = 0; h < heaps; h++) {
                 totalPages += pages[h];
             }
-            pagesSweptSum += totalPages;
+            count.pagesSwept += totalPages;
             for (int h = 0; h < heaps; h++) {
-                slotsSweptSum += total(h);
+                count.slotsSwept += total(h);
             }
-            long mallocIncrease = Math.max(0, mallocSinceGc - sweepCredit);
+            long mallocIncrease = malloc.increase();
 
             long[] occupied = new long[heaps];
             long[] freedSlots = new long[heaps];
@@ -387,26 +366,25 @@ public final class HeapSimulator {
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
-            markedSum += marked;
+            count.marked += marked;
+            for (int h = 0; h < heaps; h++) {
+                count.freed[h] += freedSlots[h];
+            }
 
             if (isMajor) {
-                major++;
+                count.major++;
                 gcsSinceMajor = 0;
                 oldObjectsLimit = (long) (oldObjects * gc.oldObjectLimitFactor());
-                oldmallocIncrease = 0;
                 needMajor = false;
             } else {
-                minor++;
+                count.minor++;
                 gcsSinceMajor++;
-                oldmallocIncrease += mallocIncrease;
-                if (oldmallocIncrease > oldmallocLimit) {
-                    needMajor = true;
-                    oldmallocLimit = Math.min((long) (oldmallocLimit * gc.oldmallocLimitGrowthFactor()),
-                            gc.oldmallocLimitMax());
-                }
+            }
+            if (malloc.oldmallocAtGc(isMajor, mallocIncrease)) {
+                needMajor = true;
             }
             if (byMallocTrigger) {
-                byMalloc++;
+                count.byMalloc++;
             }
             // gc_marks_finish (3.4 default.c:5442-5485, 3.1 gc.c:7978-8044): when all heaps together will
             // sweep fewer free slots than the minimum, a minor GC within RVALUE_OLD_AGE GCs of the last major
@@ -434,20 +412,23 @@ public final class HeapSimulator {
             if (oldObjects > oldObjectsLimit) {
                 needMajor = true;
             }
-            // gc_reset_malloc_info (default.c:6275-6293)
-            if (mallocIncrease > mallocLimit) {
-                mallocLimit = Math.min((long) (mallocIncrease * gc.mallocLimitGrowthFactor()), gc.mallocLimitMax());
-            } else {
-                mallocLimit = Math.max((long) (mallocLimit * 0.98), gc.mallocLimitMin());
+            malloc.resetAtGc(mallocIncrease, freedBuffers);
+            grow(occupied, freedSlots, isMajor);
+            if (listener != null) {
+                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit));
             }
-            mallocSinceGc = 0;
-            sweepCredit = gc.sweepFreesOffsetMalloc() ? freedBuffers : 0;
+        }
 
-            // gc_sweep_finish_heap (3.4, default.c:3809-3845) / gc_marks_finish (3.1): grow heaps short of
-            // free slots, or ask for a major. On 3.4 only a "growth heap" grows (one that freed more
-            // slots than it had empty ones; the model does not track empty pages, so: one that freed
-            // slots in this GC or allocated since the last one: a heap full of live objects has no empty
-            // page either), and it grows the global budget rather than its own page count.
+        // ---- heap growth after the sweep
+
+        /**
+         * gc_sweep_finish_heap (3.4, default.c:3809-3845) / gc_marks_finish (3.1): grow heaps short of
+         * free slots, or ask for a major. On 3.4 only a "growth heap" grows (one that freed more
+         * slots than it had empty ones; the model does not track empty pages, so: one that freed
+         * slots in this GC or allocated since the last one: a heap full of live objects has no empty
+         * page either), and it grows the global budget rather than its own page count.
+         */
+        void grow(long[] occupied, long[] freedSlots, boolean isMajor) {
             for (int h = 0; h < heaps; h++) {
                 long total = total(h);
                 free[h] = total - occupied[h];
@@ -455,67 +436,20 @@ public final class HeapSimulator {
                         ? Math.max(total, layout.heapInitSlots(h)) * gc.freeSlotsMinRatio()
                         : Math.max(total * gc.freeSlotsMinRatio(), gc.heapFreeSlots());
                 boolean growthHeap = !gc.growthBySlotsBudget() || freedSlots[h] > 0
-                        || allocations[h] > allocationsAtLastGc[h];
-                allocationsAtLastGc[h] = allocations[h];
+                        || count.allocations[h] > allocationsAtLastGc[h];
+                allocationsAtLastGc[h] = count.allocations[h];
                 if (free[h] < minFree && total > 0 && growthHeap) {
                     if (isMajor || gcsSinceMajor < gc.oldAge()) {
                         if (gc.growthBySlotsBudget()) {
-                            budget += expandSlots(free[h], total);
+                            budget += HeapGrowth.allocatableSlotsExpand(gc, free[h], total);
                         } else {
-                            addPages(h, growthPages(h, free[h], total));
+                            addPages(h, HeapGrowth.extendPages(gc, pages[h], layout.slotsPerPage(h), free[h], total));
                         }
                     } else {
                         needMajor = true;
                     }
                 }
             }
-            if (listener != null) {
-                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit));
-            }
-        }
-
-        /** heap_allocatable_slots_expand (3.4, default.c:1649-1692): slots added to the budget. */
-        long expandSlots(long freeSlots, long totalSlots) {
-            double f = (double) (totalSlots - freeSlots) / ((1 - gc.freeSlotsGoalRatio()) * totalSlots);
-            if (f > gc.growthFactor()) {
-                f = gc.growthFactor();
-            }
-            if (f < 1.0) {
-                f = 1.1;
-            }
-            long target = (long) (f * totalSlots);
-            if (gc.growthMaxSlots() > 0) {
-                target = Math.min(target, totalSlots + gc.growthMaxSlots());
-            }
-            return Math.max(1, target - totalSlots);
-        }
-
-        /** heap_extend_pages (3.1, gc.c:2129-2168): pages added to the heap. */
-        int growthPages(int h, long freeSlots, long totalSlots) {
-            double f = (double) (totalSlots - freeSlots) / ((1 - gc.freeSlotsGoalRatio()) * totalSlots);
-            if (f > gc.growthFactor()) {
-                f = gc.growthFactor();
-            }
-            if (f < 1.0) {
-                f = 1.1;
-            }
-            long spp = layout.slotsPerPage(h);
-            long add;
-            if (gc.growthBySlotsBudget()) {
-                long target = (long) (f * totalSlots);
-                long slots = target - totalSlots;
-                if (gc.growthMaxSlots() > 0) {
-                    slots = Math.min(slots, gc.growthMaxSlots());
-                }
-                add = (Math.max(1, slots) + spp - 1) / spp;
-            } else {
-                long next = (long) (f * pages[h]);
-                if (gc.growthMaxSlots() > 0) {
-                    next = Math.min(next, pages[h] + gc.growthMaxSlots() / spp);
-                }
-                add = Math.max(1, next - pages[h]);
-            }
-            return (int) Math.min(add, Integer.MAX_VALUE / 2);
         }
 
         /** Old cohorts that live forever never change again: merge them per spec so the state stays small. */
@@ -523,7 +457,7 @@ public final class HeapSimulator {
             List<Cohort> out = new ArrayList<>(in.size());
             Map<ObjectSpec, Cohort> retained = new HashMap<>();
             for (Cohort c : in) {
-                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                if (c.retainedOld()) {
                     Cohort m = retained.get(c.spec);
                     if (m == null) {
                         // Ranges of merged cohorts need not touch: keep a synthetic range of the right size.
@@ -540,16 +474,21 @@ public final class HeapSimulator {
             return out;
         }
 
+        // ---- extrapolation over steady-state periods
+
+        /** When a relative state was first seen: the op and the counts then. */
+        record SteadyMark(long op, RunCounters counts) {
+        }
+
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
-        boolean tryExtrapolate(Map<StateKey, long[]> seen, long end) {
+        boolean tryExtrapolate(Map<StateKey, SteadyMark> seen, long end) {
             StateKey key = stateKey();
-            long[] snap = counters();
-            long[] prev = seen.get(key);
+            SteadyMark prev = seen.get(key);
             if (prev == null) {
-                seen.put(key, snap);
+                seen.put(key, new SteadyMark(t, count.copy()));
                 return false;
             }
-            long period = t - prev[0];
+            long period = t - prev.op();
             if (period <= 0) {
                 return false;
             }
@@ -557,13 +496,10 @@ public final class HeapSimulator {
             if (n <= 0) {
                 return true;
             }
-            for (int i = 1; i < snap.length; i++) {
-                long delta = snap[i] - prev[i];
-                applyCounter(i, delta * n);
-            }
+            count.addPeriods(prev.counts(), count.copy(), n);
             long shift = period * n;
             for (Cohort c : cohorts) {
-                if (!(c.old && c.spec.lifetime() == ObjectSpec.RETAINED)) {
+                if (!c.retainedOld()) {
                     c.first += shift;
                     c.last += shift;
                 }
@@ -596,12 +532,12 @@ public final class HeapSimulator {
                 key(bootYoung[h]);
             }
             key(bootYoungAge);
-            key(mallocSinceGc);
-            key(sweepCredit);
+            key(malloc.sinceGc);
+            key(malloc.sweepCredit);
             key(budget);
-            key(mallocLimit);
-            key(oldmallocIncrease);
-            key(oldmallocLimit);
+            key(malloc.limit);
+            key(malloc.oldIncrease);
+            key(malloc.oldLimit);
             key(oldObjectsLimit);
             key(needMajor ? 1L : 0L);
             key(Math.min(gcsSinceMajor, gc.oldAge()));
@@ -610,7 +546,7 @@ public final class HeapSimulator {
             }
             for (Cohort c : cohorts) {
                 key(specIds.computeIfAbsent(c.spec, x -> (long) specIds.size()));
-                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                if (c.retainedOld()) {
                     key(c.size());
                 } else {
                     key(c.first - t);
@@ -622,34 +558,29 @@ public final class HeapSimulator {
             return new StateKey(java.util.Arrays.copyOf(keyBuf, keyLen));
         }
 
-        long[] counters() {
-            long[] c = new long[9 + heaps];
-            c[0] = t;
-            c[1] = minor;
-            c[2] = major;
-            c[3] = byMalloc;
-            c[4] = mallocCalls;
-            c[5] = mallocBytes;
-            c[6] = pagesSweptSum;
-            c[7] = markedSum;
-            c[8] = slotsSweptSum;
-            for (int h = 0; h < heaps; h++) {
-                c[9 + h] = allocations[h];
-            }
-            return c;
-        }
+        // ---- the end of a run
 
-        void applyCounter(int i, long d) {
-            switch (i) {
-                case 1 -> minor += d;
-                case 2 -> major += d;
-                case 3 -> byMalloc += d;
-                case 4 -> mallocCalls += d;
-                case 5 -> mallocBytes += d;
-                case 6 -> pagesSweptSum += d;
-                case 7 -> markedSum += d;
-                case 8 -> slotsSweptSum += d;
-                default -> allocations[i - 9] += d;
+        /**
+         * Every run ends with CRuby's own bookkeeping identities: per heap, the slots allocated minus
+         * those freed are the slots the run's objects still occupy, and boot's objects, the run's and
+         * the free slots fill exactly the heap's pages.
+         */
+        void checkInvariants() {
+            long[] held = new long[heaps];
+            for (Cohort c : cohorts) {
+                held[c.spec.heap()] += c.size();
+            }
+            for (int h = 0; h < heaps; h++) {
+                if (count.allocations[h] - count.freed[h] != held[h]) {
+                    throw new IllegalStateException("heap simulation of " + layout.name() + ", heap " + h + ": "
+                            + count.allocations[h] + " slots allocated and " + count.freed[h] + " freed, but "
+                            + held[h] + " still held");
+                }
+                if (free[h] < 0 || bootLive[h] + held[h] + free[h] != total(h)) {
+                    throw new IllegalStateException("heap simulation of " + layout.name() + ", heap " + h + ": "
+                            + bootLive[h] + " boot objects, " + held[h] + " of the run's and " + free[h]
+                            + " free slots in " + pages[h] + " pages of " + layout.slotsPerPage(h) + " slots");
+                }
             }
         }
 
@@ -668,7 +599,7 @@ public final class HeapSimulator {
             long mallocLive = 0;
             for (Cohort c : cohorts) {
                 long alive;
-                if (c.old && c.spec.lifetime() == ObjectSpec.RETAINED) {
+                if (c.retainedOld()) {
                     alive = c.size();
                 } else {
                     long firstAlive = c.spec.firstAliveBorn(c.first, n);
@@ -679,9 +610,9 @@ public final class HeapSimulator {
                 slotBytes += alive * layout.slotSize(h);
                 mallocLive += alive * c.spec.mallocBytes();
             }
-            return new SimResult(n, allocations.clone(), minor, major, byMalloc, peakPages.clone(), pages.clone(),
-                    live, slotBytes, mallocLive, mallocCalls, mallocBytes, pagesSweptSum, markedSum, periodOps, startPages.clone(),
-                    Math.max(peakMallocInFlight, inFlightAtEnd()), slotsSweptSum);
+            return new SimResult(n, count.allocations.clone(), count.minor, count.major, count.byMalloc, peakPages.clone(), pages.clone(),
+                    live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
+                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept);
         }
     }
 
