@@ -1,5 +1,5 @@
 # frozen_string_literal: true
-# Boot state of the heap, read before anything else allocates (Slotlab issue 6, part 1a).
+# Boot state of the heap, read before anything else allocates.
 # Usage: ruby [--disable-gems] boot_state.rb   -> one JSON object on stdout.
 # GC.stat is filled into hashes created here, so reading it allocates only those hashes.
 BOOT_STAT = {}

@@ -1,5 +1,5 @@
 # frozen_string_literal: true
-# One measured allocation loop per process (Slotlab issue 6, part 1b).
+# One measured allocation loop per process.
 # Usage: ruby [--disable-gems] gc_loop.rb CASE N   -> one JSON object on stdout.
 # The loop body is compiled with eval so that each case runs inline (no block call per
 # iteration); string literals come from frozen constants so the loop allocates only what the

@@ -1,5 +1,5 @@
 # frozen_string_literal: true
-# Why each GC ran, for a dying allocation loop (Slotlab issue 6, part 1b, malloc rows).
+# Why each GC ran, for a dying allocation loop (the malloc-triggered rows).
 # Usage: ruby [--disable-gems] gc_reasons.rb CASE N  -> JSON: one entry per GC that ran in the loop.
 # CASE: object_new | str_times_15 | str_times_100 | str_times_10000. The loop reads GC.count each
 # iteration (no allocation) and, when it changed, GC.latest_gc_info and a few GC.stat counters

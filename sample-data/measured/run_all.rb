@@ -1,5 +1,5 @@
 # frozen_string_literal: true
-# Driver for Slotlab issue 6 part 1: runs boot_state.rb once and gc_loop.rb once per case and N,
+# Driver of the GC-count measurements: runs boot_state.rb once and gc_loop.rb once per case and N,
 # each in a fresh process, with `ruby --disable-gems` and with gems enabled, and writes one JSON
 # file holding RUBY_DESCRIPTION, the exact scripts and every raw reading.
 # Usage: ruby run_all.rb [RUBY] [OUT.json]

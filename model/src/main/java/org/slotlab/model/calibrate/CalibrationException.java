@@ -7,8 +7,8 @@ import java.util.Objects;
  * missing, not executable, too old, crashed, hung, or printed something that is not the probe's
  * JSON. The message is written for the user (it names the executable, the probe and what to do)
  * and is meant to be shown as is, without a stack trace; {@link #kind()} lets callers react
- * (e.g. offer to pick another {@code ruby}). The failure cases are the ones issue 6 lists under
- * "Missing/old/broken/hanging ruby: a clear message, never a hang or a stack trace".
+ * (e.g. offer to pick another {@code ruby}). The failure cases: a missing, too old, broken or
+ * hanging {@code ruby}, each with a clear message, never a hang or a stack trace.
  */
 public final class CalibrationException extends Exception {
 

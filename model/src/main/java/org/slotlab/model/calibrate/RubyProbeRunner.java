@@ -23,8 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * Runs one of Slotlab's probe scripts on a real {@code ruby} and returns what it printed, as
- * issue 6 ("Calibration") asks: the script is read from this package's resources
+ * Runs one of Slotlab's probe scripts on a real {@code ruby} and returns what it printed: the script is read from this package's resources
  * ({@code probes/layout.rb}, {@code probes/timing.rb}), written to a temporary folder together with
  * the helpers they share ({@code probes/_common.rb}) and run as
  * {@code ruby --disable-gems SCRIPT ARGS...} through {@link ProcessBuilder} with an argument list

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  */
 public record RubyVersion(int major, int minor, int teeny, String text) implements Comparable<RubyVersion> {
 
-    /** The oldest Ruby the probe scripts are written for (issue 6 calibration brief); older ones are refused before any probe runs. */
+    /** The oldest Ruby the probe scripts are written for; older ones are refused before any probe runs. */
     public static final RubyVersion MINIMUM = new RubyVersion(2, 7, 0, "2.7.0");
 
     private static final Pattern FORM = Pattern.compile("(\\d+)\\.(\\d+)(?:\\.(\\d+))?(?:[-.+\\w]*)");

@@ -14,11 +14,11 @@ import org.slotlab.model.string.SourceState;
 
 /**
  * Master's {@code str_subseq} measured on a real Ruby by {@code probes/measure.rb}: the suffix
- * loop of seed 000 ({@code source.byteslice(source_len - len, len)}, {@code count} times, with a
+ * loop of the Feature #22186 thread ({@code source.byteslice(source_len - len, len)}, {@code count} times, with a
  * frozen source built once or an unfrozen one built fresh each time, as Slotlab's
  * {@link org.slotlab.model.workload.SliceLoop} models it), per length the fastest repeat's ns per
  * slice with the empty loop's overhead taken off, and the median GC count of a repeat. Only
- * master's policy can run on an unpatched Ruby (issue 6, "Predicted vs measured").
+ * master's policy can run on an unpatched Ruby.
  * {@link #toMeasuredSet()} gives the points in the shape {@code slotlab import} writes
  * ({@link org.slotlab.model.measured.MeasuredCsv}), so the workbench overlays them like any import.
  *

@@ -1,5 +1,5 @@
 /**
- * Calibration against a real Ruby (issue 6, "Calibration"): {@link org.slotlab.model.calibrate.RubyProbeRunner}
+ * Calibration against a real Ruby: {@link org.slotlab.model.calibrate.RubyProbeRunner}
  * runs the probe scripts shipped under {@code probes/} on the user's {@code ruby};
  * {@link org.slotlab.model.calibrate.RubyReport} and {@link org.slotlab.model.calibrate.LayoutReading} hold the
  * heap layout that {@code layout.rb} read; {@link org.slotlab.model.calibrate.TimingReport} holds the timings of

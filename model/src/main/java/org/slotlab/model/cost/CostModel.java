@@ -14,17 +14,21 @@ import org.slotlab.model.layout.RubyLayout;
  * <li><b>memory cycled per GC cycle</b>: between two GCs, allocation walks through the slots the
  *     last sweep freed and writes every malloc'd byte; when that memory (the run's
  *     {@link SimResult#cycleBytes}) exceeds a cache of C bytes, the share beyond it,
- *     {@code 1 - C / cycleBytes}, of every byte allocated comes from further away: beyond
- *     {@code l2_cache_bytes} at {@code l2_miss_ns_per_byte} more, beyond {@code cycle_cache_bytes}
- *     at {@code cycle_miss_ns_per_byte} more again. A bigger slot size cycles more memory for the
- *     same number of objects, so embedding into big slots can cost more than the copy saves;</li>
+ *     {@code 1 - C / cycleBytes}, comes from further away: beyond {@code l2_cache_bytes} every
+ *     slot taken from the freelist costs {@code l2_miss_ns_per_slot} more times that share (the
+ *     freelist walk reads each slot, a dependent load), beyond {@code cycle_cache_bytes} every byte
+ *     allocated and not copied from cache costs {@code cycle_miss_ns_per_byte} more again. A bigger
+ *     slot size cycles more memory for the same number of objects, so embedding into big slots can
+ *     cost more than the copy saves;</li>
  * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page), the malloc'd bytes in flight
  *     at the busiest GC (the RSS the allocator must grow to), and the share of malloc'd pages the
  *     allocator gives back and takes again, which grows with the malloc'd bytes per GC cycle
  *     ({@link MallocFaults}: fewer, malloc-triggered GCs let more dead buffers pile up), each at
  *     {@code page_fault_ns};</li>
- * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, and per
- *     object marked, so fewer but more expensive GCs (majors marking everything) are priced as such.</li>
+ * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, per slot
+ *     swept, per object marked and per dead object freed, so fewer but more expensive GCs (majors
+ *     marking everything) are priced as such. The calibration fits these to {@code GC.stat(:time)}
+ *     as well as to the loops' times.</li>
  * </ul>
  */
 public final class CostModel {

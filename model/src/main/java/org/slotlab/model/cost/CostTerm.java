@@ -23,7 +23,7 @@ public enum CostTerm {
     SLOT_WINDOW("slot_touch_window_bytes", "bytes", "slot bytes beyond which a bigger slot costs no more to allocate in cache (the lines the hardware prefetcher brings along; a threshold, scanned)", "alloc"),
     L2_MISS("l2_miss_ns_per_slot", "ns/slot", "per slot allocated whose heap's GC cycle runs through more memory than l2_cache_bytes, times the share beyond it: taking a slot from the freelist reads the slot (a dependent load), which the core's own cache no longer holds", "footprint"),
     L2_CACHE("l2_cache_bytes", "bytes", "memory a GC cycle can run through and still find in the core's own cache (a threshold, scanned, the machine's L2 among the sizes tried)", "footprint"),
-    CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes, on top of l2_miss_ns_per_byte: memory the shared cache (as this process gets it on this machine) no longer holds, served from DRAM with TLB misses", "footprint"),
+    CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes, on top of l2_miss_ns_per_slot: memory the shared cache (as this process gets it on this machine) no longer holds, served from DRAM with TLB misses", "footprint"),
     CYCLE_CACHE("cycle_cache_bytes", "bytes", "memory a GC cycle can run through before allocation slows to DRAM speed (a threshold, scanned, not a linear term)", "footprint"),
     COPY("copy_ns_per_byte", "ns/byte", "memcpy of string bytes into a slot (an embedded string)", "slices"),
     MEMCPY_CALL("memcpy_call_ns", "ns/call", "one memcpy call beyond its bytes (String#* fills its result by doubling, one call per step)", "strings"),

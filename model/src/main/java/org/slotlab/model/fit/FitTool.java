@@ -15,9 +15,9 @@ public final class FitTool {
     private FitTool() {}
 
     public static void main(String[] args) throws Exception {
-        List<FitRow> rows = SeedFit.rows();
+        List<FitRow> rows = PublishedFit.rows();
         CostProfile start = CostProfile.defaultProfile();
-        CostProfile fitted = SeedFit.fit(start, rows, 4000);
+        CostProfile fitted = PublishedFit.fit(start, rows, 4000);
         System.out.println(report(fitted, rows));
         if (args.length == 2 && args[0].equals("--write")) {
             Files.writeString(Path.of(args[1]), fitted.toJson());
@@ -35,7 +35,7 @@ public final class FitTool {
                     r.target(), m, (m / r.target() - 1) * 100, r.tolerance() * 100));
         }
         sb.append(String.format(Locale.ROOT, "%nloss (sum of squared residuals in tolerance units): %.3f%n",
-                SeedFit.loss(p, rows)));
+                PublishedFit.loss(p, rows)));
         sb.append("\n| coefficient | value | unit |\n|---|--:|---|\n");
         p.coefficients().forEach(c -> sb.append(String.format(Locale.ROOT, "| %s | %.4g | %s |%n", c.name(), c.value(), c.unit())));
         return sb.toString();

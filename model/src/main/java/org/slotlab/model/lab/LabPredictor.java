@@ -48,6 +48,10 @@ public final class LabPredictor {
         return layout;
     }
 
+    public CostProfile profile() {
+        return profile;
+    }
+
     /** The str_subseq policy of a lab build: its name with ':' for the first '-' after the policy word. */
     public static SubseqPolicy policyOf(String rubyName) {
         if (rubyName.equals("base") || rubyName.matches("\\d+\\.\\d+\\.\\d+")) {

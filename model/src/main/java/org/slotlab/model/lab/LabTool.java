@@ -11,7 +11,8 @@ import org.slotlab.model.cost.CostProfile;
  * Prints the validation lab's scoreboard as Markdown (docs/FIT.md's lab section):
  * {@code java -cp ... org.slotlab.model.lab.LabTool --readings NAME=READINGS.json.gz [...] LAB.json.gz ...}
  * (calibration readings are fitted again with the model as it is now; {@code --profile NAME=FILE}
- * takes a saved profile instead).
+ * takes a saved profile instead; {@code --explain REGEX} prints, for the rows whose id matches, each
+ * build's measured time and GCs beside the model's time by part).
  * The first profile predicts every Ruby of a lab file that has no profile of its own name: the
  * patched builds are predicted from the unpatched build's profile.
  */
@@ -23,7 +24,13 @@ public final class LabTool {
     public static void main(String[] args) throws Exception {
         Map<String, LabPredictor> predictors = new LinkedHashMap<>();
         int i = 0;
-        while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings"))) {
+        String explain = null;
+        while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings") || args[i].equals("--explain"))) {
+            if (args[i].equals("--explain")) {
+                explain = args[i + 1];
+                i += 2;
+                continue;
+            }
             String[] kv = args[i + 1].split("=", 2);
             CostProfile p = args[i].equals("--profile") ? CostProfile.load(Path.of(kv[1]))
                     : org.slotlab.model.calibrate.CalibrationReadings.load(Path.of(kv[1])).replay().fit().profile();
@@ -49,11 +56,38 @@ public final class LabTool {
             if (use.isEmpty()) {
                 use.put(lab.rubies().get(0).name(), predictors.values().iterator().next());
             }
+            if (explain != null) {
+                explain(lab, use, explain);
+                continue;
+            }
             System.out.println("### " + f.getFileName() + " (" + lab.date() + ", " + lab.runs() + " runs)\n");
             Scoreboard s = Scoreboard.score(lab, use);
             System.out.println(s.markdown());
             if (!s.leftOut().isEmpty()) {
                 System.out.println("Left out: " + String.join("; ", s.leftOut()) + "\n");
+            }
+        }
+    }
+
+    /** For each row matching {@code regex}: per build, the fastest run and its GCs beside the model's parts. */
+    static void explain(LabResults lab, Map<String, LabPredictor> use, String regex) {
+        LabPredictor first = use.values().iterator().next();
+        for (LabResults.Row row : lab.rows()) {
+            if (!row.id().matches(regex) || first.leftOut(row) != null) {
+                continue;
+            }
+            System.out.println(row.id() + " (" + row.harness() + ")");
+            for (Map.Entry<String, java.util.List<LabResults.Run>> e : row.runs().entrySet()) {
+                LabPredictor p = use.getOrDefault(e.getKey(), first);
+                LabResults.Run fastest = e.getValue().stream().min(java.util.Comparator.comparingDouble(LabResults.Run::nsPerOp)).orElseThrow();
+                org.slotlab.model.workload.Outcome o = p.predict(row, e.getKey(), fastest.n());
+                org.slotlab.model.cost.TimeBreakdown b = org.slotlab.model.cost.CostModel.price(p.profile(), p.layout(), o.sim(),
+                        p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp(),
+                        p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout()));
+                System.out.printf(java.util.Locale.ROOT, "  %-16s measured %7.1f ns/op (loop %.1f) %5d GCs %4d majors %.3f faults/op | model %7.1f ns/op %5d GCs %4d majors cycle %.2f MB faults %.3f%n    %s%n",
+                        e.getKey(), fastest.nsPerOp(), fastest.emptyLoopNs() / (double) fastest.n(), fastest.gcs(), fastest.majors(),
+                        fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
+                        b.faultsPerOp(), b.describe());
             }
         }
     }

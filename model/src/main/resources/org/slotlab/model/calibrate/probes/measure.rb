@@ -3,7 +3,7 @@
 # Run as `ruby --disable-gems measure.rb SOURCE SOURCE_LEN COUNT REPEATS LEN...` with SOURCE one of
 #   frozen             SRC.byteslice(SOURCE_LEN - len, len), SRC a frozen string built once
 #   unfrozen-unshared  s = A * SOURCE_LEN; s.byteslice(SOURCE_LEN - len, len), a fresh source each time
-# (the suffix loop of seed 000 and of Slotlab's SliceLoop). Each length runs COUNT slices in a
+# (the suffix loop of the Feature #22186 thread and of Slotlab's SliceLoop). Each length runs COUNT slices in a
 # method compiled with eval, once to warm up and then REPEATS times, recording the monotonic time,
 # GC.count and total_allocated_objects deltas; an empty loop of COUNT iterations gives the loop
 # overhead. Prints one JSON object on stdout; progress lines on stderr, each

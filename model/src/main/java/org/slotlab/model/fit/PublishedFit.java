@@ -18,13 +18,13 @@ import org.slotlab.model.workload.SliceLoop;
 import org.slotlab.model.workload.SlotAlloc;
 
 /**
- * The default profile's fit to seed 000 (arm64 macOS, ruby 4.1.0dev): which published rows it
+ * The default profile's fit to the Feature #22186 tables (https://bugs.ruby-lang.org/issues/22186; arm64 macOS, ruby 4.1.0dev): which published rows it
  * uses, how, and a Nelder-Mead search over the free coefficients (in log space, so they stay
  * positive) minimising the sum of squared residuals in tolerance units. Rows where both policies
  * take the same path (e.g. len 1000, shared either way) are 1.00 by construction and left out of
  * the fit; they are checked by tests. docs/FIT.md explains the choices and lists the residuals.
  */
-public final class SeedFit {
+public final class PublishedFit {
 
     /** Source length assumed for himura467's "fresh unshared source every iteration" (not stated in the thread). */
     public static final long UNFROZEN_SOURCE_LEN = 1000;
@@ -41,9 +41,9 @@ public final class SeedFit {
     public static final List<String> FREE = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE);
 
-    private SeedFit() {}
+    private PublishedFit() {}
 
-    /** The rows of seed 000's tables the profile is fitted to, with their counts simulated. */
+    /** The rows of the thread's tables the profile is fitted to, with their counts simulated. */
     public static List<FitRow> rows() {
         RubyLayout layout = RubyLayout.ruby41dev();
         HeapSimulator sim = new HeapSimulator(layout);

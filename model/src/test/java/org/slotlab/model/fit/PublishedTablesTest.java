@@ -21,8 +21,8 @@ import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.Outcome;
 import org.slotlab.model.workload.SliceLoop;
 
-/** Seed 000's published tables (sample-data/reference) reproduced by the model with the default profile. */
-class SeedReferenceTest {
+/** The Feature #22186 thread's published tables (sample-data/reference) reproduced by the model with the default profile. */
+class PublishedTablesTest {
 
     private static final RubyLayout L41 = RubyLayout.ruby41dev();
     private static final CostProfile PROFILE = CostProfile.defaultProfile();
@@ -55,7 +55,7 @@ class SeedReferenceTest {
             long len = Long.parseLong(row.get("len_bytes"));
             double published = Double.parseDouble(row.get("speedup"));
             SubseqPolicy cand = "no-cutoff".equals(row.get("variant")) ? SubseqPolicies.alwaysEmbed() : SubseqPolicies.cutoff(256);
-            double model = ratio(SubseqPolicies.master(), cand, SeedFit.frozen(len));
+            double model = ratio(SubseqPolicies.master(), cand, PublishedFit.frozen(len));
             if (row.get("note").startsWith("noise") || published == 1.00) {
                 // reported as "within noise, shared as before"
                 assertThat(model).as("len %d %s", len, row.get("variant")).isBetween(0.95, 1.05);
@@ -75,7 +75,7 @@ class SeedReferenceTest {
             long len = Long.parseLong(row.get("len_bytes"));
             double factor = Double.parseDouble(row.get("factor"));
             double published = "branch".equals(row.get("faster")) ? factor : 1 / factor;
-            double model = ratio(SubseqPolicies.master(), SubseqPolicies.alwaysEmbed(), SeedFit.frozen(len));
+            double model = ratio(SubseqPolicies.master(), SubseqPolicies.alwaysEmbed(), PublishedFit.frozen(len));
             if (!L41.isEmbeddable(len, 1)) {
                 // size1000: 1025 B > 1024, shared by both builds; the published 1.11x is run-to-run noise
                 assertThat(model).isEqualTo(1.0);
@@ -90,16 +90,16 @@ class SeedReferenceTest {
     @ParameterizedTest(name = "unfrozen-unshared len {0}")
     @CsvSource({"50", "100", "200", "231"})
     void unfrozenUnshared_belowCutoff_115to120(long len) {
-        SliceLoop loop = new SliceLoop(len, SeedFit.UNFROZEN_SOURCE_LEN, SourceState.UNFROZEN_UNSHARED, SlicePosition.SUFFIX,
-                SeedFit.SLICES, 0, KeepMode.FIRST);
+        SliceLoop loop = new SliceLoop(len, PublishedFit.UNFROZEN_SOURCE_LEN, SourceState.UNFROZEN_UNSHARED, SlicePosition.SUFFIX,
+                PublishedFit.SLICES, 0, KeepMode.FIRST);
         assertThat(ratio(SubseqPolicies.master(), SubseqPolicies.cutoff(256), loop)).isBetween(1.10, 1.25);
     }
 
     @ParameterizedTest(name = "unfrozen-unshared above cutoff len {0}")
     @CsvSource({"232", "500", "999"})
     void unfrozenUnshared_aboveCutoff_unchanged(long len) {
-        SliceLoop loop = new SliceLoop(len, SeedFit.UNFROZEN_SOURCE_LEN, SourceState.UNFROZEN_UNSHARED, SlicePosition.SUFFIX,
-                SeedFit.SLICES, 0, KeepMode.FIRST);
+        SliceLoop loop = new SliceLoop(len, PublishedFit.UNFROZEN_SOURCE_LEN, SourceState.UNFROZEN_UNSHARED, SlicePosition.SUFFIX,
+                PublishedFit.SLICES, 0, KeepMode.FIRST);
         assertThat(ratio(SubseqPolicies.master(), SubseqPolicies.cutoff(256), loop)).isEqualTo(1.0);
     }
 
@@ -139,7 +139,7 @@ class SeedReferenceTest {
 
     @Test
     void objectsPerSlice_exact() {
-        SliceLoop frozen = SeedFit.frozen(100);
+        SliceLoop frozen = PublishedFit.frozen(100);
         SliceLoop fresh = new SliceLoop(100, 1000, SourceState.UNFROZEN_UNSHARED, SlicePosition.SUFFIX, 1000, 0, KeepMode.FIRST);
         assertThat(frozen.plan(L41, SubseqPolicies.master()).objectsPerOp()).isEqualTo(1);
         assertThat(fresh.plan(L41, SubseqPolicies.master()).objectsPerOp()).isEqualTo(2);
@@ -148,7 +148,7 @@ class SeedReferenceTest {
 
     @Test
     void fit_allRowsInsideTolerance() {
-        for (FitRow r : SeedFit.rows()) {
+        for (FitRow r : PublishedFit.rows()) {
             assertThat(Math.abs(r.residual(PROFILE))).as(r.label()).isLessThanOrEqualTo(1.0);
         }
     }
