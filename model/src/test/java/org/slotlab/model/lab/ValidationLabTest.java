@@ -1,0 +1,112 @@
+package org.slotlab.model.lab;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.InputStream;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slotlab.model.calibrate.CalibrationReadings;
+import org.slotlab.model.cost.CostProfile;
+
+/**
+ * Replays the validation lab's committed measurements (sample-data/measured/lab): CRuby 3.4.5 and
+ * four builds of it patched the way the Feature #22186 thread proposes
+ * (https://bugs.ruby-lang.org/issues/22186), each predicted from the calibration of the
+ * <b>unpatched</b> build alone (its readings fitted again with the model as it is now), never from
+ * the patched runs; and the GC counts of single-heap loops on 3.4.5 and 3.1.2. The assertions are
+ * the scoreboard's levels as docs/FIT.md reports them, so a change to the model that makes any of
+ * them worse fails here; they are not the lab's targets (docs/FIT.md says how far from them the
+ * model is, and why).
+ */
+class ValidationLabTest {
+
+    private static final String LAB = "/sample-data/measured/lab/";
+
+    private static LabPredictor base;
+    private static LabPredictor ruby31;
+
+    @BeforeAll
+    static void fitTheUnpatchedCalibrations() throws Exception {
+        base = new LabPredictor(profile("calibration-ruby-3.4.5-base.json.gz"));
+        ruby31 = new LabPredictor(profile("calibration-ruby-3.1.2.json.gz"));
+    }
+
+    private static CostProfile profile(String file) throws Exception {
+        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + file)) {
+            assertThat(in).as(file).isNotNull();
+            return CalibrationReadings.read(in, file).replay().fit().profile();
+        }
+    }
+
+    private static LabResults lab(String file) throws Exception {
+        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + file)) {
+            assertThat(in).as(file).isNotNull();
+            return LabResults.read(in, file);
+        }
+    }
+
+    private static Scoreboard variants(String file) throws Exception {
+        LabResults lab = lab(file);
+        assertThat(lab.rubies().get(0).name()).isEqualTo("base");
+        Map<String, LabPredictor> p = new LinkedHashMap<>();
+        p.put("base", base);
+        return Scoreboard.score(lab, p);
+    }
+
+    @Test
+    void everyPatchedBuild_isPredictedFromTheUnpatchedCalibrationAlone() throws Exception {
+        Scoreboard s = variants("lab-3.4.5-variants-bare-20261201.json.gz");
+
+        // the four patched builds appear in the ratios, the unpatched one only as their baseline
+        assertThat(s.ratios()).extracting(Scoreboard.RatioRow::variant).containsOnly("always-embed", "cutoff-256", "cutoff-128",
+                "frozen-rule-128");
+        // where a build's policy changes nothing the model predicts exactly 1.00: the same code on both builds
+        assertThat(s.ratios()).filteredOn(r -> !r.changed()).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.predicted()).as(r.row() + " " + r.variant()).isEqualTo(1.0));
+    }
+
+    @Test
+    void speedRatios_ofTheBareLoops_stayAtTheScoreboardsLevel() throws Exception {
+        Scoreboard.Tally all = variants("lab-3.4.5-variants-bare-20261201.json.gz").tallies().get("all");
+
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(WITHIN_BARE);
+        assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isLessThanOrEqualTo(WRONG_SIDE_BARE);
+    }
+
+    @Test
+    void gcCounts_ofSingleHeapLoops_within5Percent() throws Exception {
+        Map<String, LabPredictor> p = new LinkedHashMap<>();
+        p.put("3.4.5", base);
+        p.put("3.1.2", ruby31);
+        Scoreboard s = Scoreboard.score(lab("lab-gc-20261201.json.gz"), p);
+
+        assertThat(s.gcs()).hasSize(64);
+        assertThat(s.gcWithin()).isGreaterThanOrEqualTo(63);
+        // the one row out: "x" * 10_000 with RubyGems on 3.1.2 (its heap at loop start is not the one the profile measured)
+        assertThat(s.gcs()).filteredOn(g -> !g.within()).extracting(Scoreboard.GcRow::row).containsOnly("strmul-10000");
+
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261201.json.gz");
+        assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
+    }
+
+    /** The bare scoreboard's level with the committed calibration (docs/FIT.md). */
+    private static final int WITHIN_BARE = 45;
+    private static final int WRONG_SIDE_BARE = 23;
+
+    @Test
+    void labFiles_sayWhatWasMeasuredOnWhat() throws Exception {
+        for (String f : List.of("lab-3.4.5-variants-bare-20261201.json.gz", "lab-3.4.5-variants-harness-20261201.json.gz",
+                "lab-gc-20261201.json.gz")) {
+            LabResults lab = lab(f);
+            assertThat(lab.machine()).as(f).isNotNull();
+            assertThat(lab.runs()).as(f).isGreaterThanOrEqualTo(3);
+            for (LabResults.Ruby r : lab.rubies()) {
+                assertThat(r.description()).as(f + " " + r.name()).startsWith("ruby ");
+            }
+        }
+    }
+}
