@@ -56,8 +56,9 @@ public final class ScenarioFile {
     private ScenarioFile() {}
 
     /**
-     * What a scenario file holds: the scenario shown, each scenario's settings by id, the pins of
-     * the scenario shown, the compare baseline and the overlays of measured results.
+     * What a scenario file holds: the scenario shown, each scenario's settings by id, every
+     * scenario's pins (each pin's settings name its scenario), the compare baseline of the scenario
+     * shown and the overlays of measured results.
      */
     public record Contents(String scenario, Map<String, Settings> settings, List<Pin> pins, String compareBaseline,
             List<OverlaySource> overlays) {
@@ -71,7 +72,12 @@ public final class ScenarioFile {
         /** The request the charts show: the scenario's settings, its pins and the compare baseline. */
         public ScenarioRequest request() {
             Settings s = settings.get(scenario);
-            return new ScenarioRequest(s != null ? s : ScenarioRegistry.byId(scenario).defaults(), pins, compareBaseline);
+            return new ScenarioRequest(s != null ? s : ScenarioRegistry.byId(scenario).defaults(), pinsOf(scenario), compareBaseline);
+        }
+
+        /** The pins of one scenario, in file order. */
+        public List<Pin> pinsOf(String scenarioId) {
+            return pins.stream().filter(p -> p.settings().scenario().equals(scenarioId)).toList();
         }
 
         /** A file of one request: its scenario's settings and pins. */
@@ -102,6 +108,7 @@ public final class ScenarioFile {
         for (Pin pin : c.pins()) {
             ObjectNode o = pins.addObject();
             o.put("name", pin.name());
+            o.put("scenario", pin.settings().scenario());
             o.set("settings", settingsJson(pin.settings()));
         }
         root.put("compareBaseline", c.compareBaseline());
@@ -244,18 +251,45 @@ public final class ScenarioFile {
         int i = 0;
         for (JsonNode pn : pinsNode) {
             String field = "pins[" + i + "]";
+            if (!pn.isObject()) {
+                throw new ScenarioFormatException(where + ": " + field + " must be an object {\"name\": ..., \"settings\": ...}");
+            }
+            for (var it = pn.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!List.of("name", "scenario", "settings").contains(f)) {
+                    throw new ScenarioFormatException(where + ": " + field + ": unknown field '" + f + "'");
+                }
+            }
             String name = pn.path("name").asText("");
             if (name.isBlank()) {
                 throw new ScenarioFormatException(where + ": " + field + ".name must be a non-empty string");
             }
-            pins.add(new Pin(name, settings(shown, pn.path("settings"), where, field + ".settings")));
+            // a pin names its scenario; files of earlier versions hold only the shown scenario's pins
+            Scenario of = shown;
+            JsonNode sid = pn.path("scenario");
+            if (!sid.isMissingNode()) {
+                if (!sid.isTextual()) {
+                    throw new ScenarioFormatException(where + ": " + field + ".scenario must be a scenario id");
+                }
+                try {
+                    of = ScenarioRegistry.byId(sid.asText());
+                } catch (IllegalArgumentException ex) {
+                    throw new ScenarioFormatException(where + ": " + field + ".scenario: " + ex.getMessage());
+                }
+            }
+            String scenarioId = of.id();
+            if (pins.stream().anyMatch(q -> q.settings().scenario().equals(scenarioId) && q.name().equals(name))) {
+                throw new ScenarioFormatException(where + ": " + field + ": a second pin named '" + name + "' in scenario " + scenarioId);
+            }
+            pins.add(new Pin(name, settings(of, pn.path("settings"), where, field + ".settings")));
+            if (pins.stream().filter(q -> q.settings().scenario().equals(scenarioId)).count() > Pin.MAX_PINS) {
+                throw new ScenarioFormatException(where + ": at most " + Pin.MAX_PINS + " pins per scenario, " + scenarioId + " has more");
+            }
             i++;
         }
-        if (pins.size() > org.slotlab.app.scenario.Pin.MAX_PINS) {
-            throw new ScenarioFormatException(where + ": at most " + Pin.MAX_PINS + " pins, got " + pins.size());
-        }
         String baseline = root.path("compareBaseline").asText(ScenarioRequest.POLICY_BASELINE);
-        if (!baseline.equals(ScenarioRequest.POLICY_BASELINE) && pins.stream().noneMatch(q -> q.name().equals(baseline))) {
+        if (!baseline.equals(ScenarioRequest.POLICY_BASELINE)
+                && pins.stream().noneMatch(q -> q.name().equals(baseline) && q.settings().scenario().equals(shown.id()))) {
             throw new ScenarioFormatException(where + ": compareBaseline '" + baseline + "' is neither '"
                     + ScenarioRequest.POLICY_BASELINE + "' nor a pin's name");
         }

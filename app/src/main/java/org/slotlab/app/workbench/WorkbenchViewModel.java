@@ -514,7 +514,11 @@ public final class WorkbenchViewModel implements AutoCloseable {
             redo.clear();
         }
         lastEditKey = null;
-        allPins.removeIf(q -> q.settings().scenario().equals(c.scenario()));
+        // the file's pins replace those of every scenario it has pins for; other scenarios keep theirs
+        java.util.Set<String> pinned = new java.util.HashSet<>();
+        pinned.add(c.scenario());
+        c.pins().forEach(q -> pinned.add(q.settings().scenario()));
+        allPins.removeIf(q -> pinned.contains(q.settings().scenario()));
         allPins.addAll(c.pins());
         compareBaseline.set(c.compareBaseline());
         overlays.clear();
@@ -534,10 +538,10 @@ public final class WorkbenchViewModel implements AutoCloseable {
         overlays.add(named);
     }
 
-    /** Saves every scenario's settings, the current scenario's pins, the compare baseline and the overlays' sources. */
+    /** Saves every scenario's settings and pins, the compare baseline and the overlays' sources. */
     public void save(Path path) throws IOException {
         ScenarioRequest r = request();
-        ScenarioFile.save(new ScenarioFile.Contents(state.scenario(), state.settings(), r.pins(), r.compareBaseline(),
+        ScenarioFile.save(new ScenarioFile.Contents(state.scenario(), state.settings(), List.copyOf(allPins), r.compareBaseline(),
                 overlays.stream().map(Overlay::source).toList()), path);
         file.set(path);
     }

@@ -29,6 +29,31 @@ class ScenarioFileTest {
     }
 
     @Test
+    void pins_nameTheirScenario_andAFileWithoutThatNamesTheShownOnes() throws Exception {
+        Settings sub = new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.CANDIDATE, "cutoff:128");
+        Settings slots = ScenarioRegistry.byId("slot-size").defaults();
+        ScenarioFile.Contents c = new ScenarioFile.Contents("slot-size", java.util.Map.of("substring-cutoff", sub, "slot-size", slots),
+                List.of(new Pin("A", sub), new Pin("B", slots)), ScenarioRequest.POLICY_BASELINE, List.of());
+        String json = ScenarioFile.toJson(c);
+
+        ScenarioFile.Contents back = ScenarioFile.parseContents(json, "two.slotlab.json");
+        assertThat(back.pins()).containsExactly(new Pin("A", sub), new Pin("B", slots));
+        assertThat(back.request().pins()).containsExactly(new Pin("B", slots));
+        // written before pins named their scenario: every pin is the shown scenario's
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        var tree = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(json);
+        tree.withArray("pins").forEach(pin -> ((com.fasterxml.jackson.databind.node.ObjectNode) pin).remove("scenario"));
+        tree.remove("pins");
+        tree.putArray("pins").addObject().put("name", "A").set("settings", mapper.readTree(json).get("pins").get(0).get("settings"));
+        tree.put("scenario", "substring-cutoff");
+        assertThat(ScenarioFile.parseContents(mapper.writeValueAsString(tree), "old").request().pins()).containsExactly(new Pin("A", sub));
+        var bad = (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(json);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) bad.get("pins").get(1)).put("scenario", "nope");
+        assertThatThrownBy(() -> ScenarioFile.parseContents(mapper.writeValueAsString(bad), "f"))
+                .hasMessageContaining("f: pins[1].scenario:");
+    }
+
+    @Test
     void newerVersion_saysSo() {
         assertThatThrownBy(() -> ScenarioFile.parse("{\"slotlabScenarioVersion\": 9}", "a.slotlab.json"))
                 .hasMessage("a.slotlab.json: scenario format version 9 is newer than this Slotlab reads (2); "

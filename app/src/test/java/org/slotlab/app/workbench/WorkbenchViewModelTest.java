@@ -150,6 +150,24 @@ class WorkbenchViewModelTest {
     }
 
     @Test
+    void saveThenOpen_keepsThePinsOfEveryScenario_notOnlyTheOneShown(@TempDir Path dir) throws Exception {
+        vm.setCutoff(128);
+        vm.pin("cutoff 128");
+        assertThat(vm.selectScenario(SlotSizeScenario.ID)).isEmpty();
+        vm.pin("slot sizes as shipped");
+        Path f = dir.resolve("two.slotlab.json");
+        vm.save(f);
+        try (WorkbenchViewModel other = new WorkbenchViewModel(Runnable::run, false)) {
+            other.open(f);
+            // the file shows the slot-size scenario with its pin; the substring scenario's pin is still there
+            assertThat(other.pins()).extracting(Pin::name).containsExactly("slot sizes as shipped");
+            assertThat(other.selectScenario(SubstringCutoffScenario.ID)).isEmpty();
+            assertThat(other.pins()).extracting(Pin::name).containsExactly("cutoff 128");
+            assertThat(other.pins().get(0).settings().get(SubstringCutoffScenario.CANDIDATE)).contains("128");
+        }
+    }
+
+    @Test
     void openBadFile_keepsTheCurrentState(@TempDir Path dir) throws Exception {
         vm.setCutoff(300);
         vm.pin("A");
