@@ -5,12 +5,13 @@
 #   3. times the thread's loops on all five 3.4.5 builds, interleaved, in fresh processes (lab.rb),
 #      and the GC-count loops on 3.1.2.
 # The patched builds are never calibrated: the model predicts them from the unpatched calibration.
-# Usage: scripts/ruby-lab/run-lab.sh [--runs N] [--quick]   (about 1.5 hours on an idle 2-core machine)
+# Usage: scripts/ruby-lab/run-lab.sh [--runs N] [--quick]   (about 2 hours on an idle 2-core machine; run nothing else meanwhile:
+# other work on the machine slows memory-bound loops by up to 2x)
 # Needs: JDK 17 and Maven (the model is built first), Debian's ruby, benchmark-ips and ruby-bench
 # checkouts for their harnesses (IPS_LIB, RUBY_BENCH; default /work/ext/...; left out when absent).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-runs=5
+runs=7
 mode=thorough
 while [ $# -gt 0 ]; do
   case "$1" in

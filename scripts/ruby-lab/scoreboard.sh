@@ -1,13 +1,29 @@
 #!/usr/bin/env bash
 # Prints the validation lab's scoreboard (docs/FIT.md's lab section) from the committed results:
 # every patched build predicted from the unpatched build's calibration alone, and the GC counts of
-# single-heap loops on 3.4.5 and 3.1.2. Usage: scripts/ruby-lab/scoreboard.sh [LAB.json.gz ...]
+# single-heap loops on 3.4.5 and 3.1.2. Usage: scripts/ruby-lab/scoreboard.sh [--write] [LAB.json.gz ...]
+# (--write replaces docs/lab-scoreboard.md with what it prints)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 lab=sample-data/measured/lab
 mvn -B -q -pl model compile dependency:build-classpath -Dmdep.outputFile=target/lab.cp
+write=0
+if [ "${1:-}" = "--write" ]; then write=1; shift; fi
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$lab"/lab-*.json.gz)
-exec java -cp "model/target/classes:$(cat model/target/lab.cp)" org.slotlab.model.lab.LabTool \
-  --readings "base=$lab/calibration-ruby-3.4.5-base.json.gz" --readings "3.4.5=$lab/calibration-ruby-3.4.5-base.json.gz" \
-  --readings "3.1.2=$lab/calibration-ruby-3.1.2.json.gz" "${files[@]}"
+run() {
+  java -cp "model/target/classes:$(cat model/target/lab.cp)" org.slotlab.model.lab.LabTool \
+    --readings "base=$lab/calibration-ruby-3.4.5-base.json.gz" --readings "3.4.5=$lab/calibration-ruby-3.4.5-base.json.gz" \
+    --readings "3.1.2=$lab/calibration-ruby-3.1.2.json.gz" "${files[@]}"
+}
+if [ $write = 1 ]; then
+  { printf '%s\n' "# The validation lab's scoreboard, row by row" "" \
+      "Printed by \`scripts/ruby-lab/scoreboard.sh\` from the measurements in \`sample-data/measured/lab/\`" \
+      "(how they were made: that folder's README); every patched build predicted from the calibration of" \
+      "the unpatched build alone (\`calibration-ruby-3.4.5-base.json.gz\`, fitted again with the model as it" \
+      "is now). \`docs/FIT.md\` explains the columns and the failures." ""
+    run; } > docs/lab-scoreboard.md
+  echo "scoreboard.sh: wrote docs/lab-scoreboard.md"
+else
+  run
+fi
