@@ -17,7 +17,7 @@ import org.slotlab.model.string.SlicePosition;
  * missing or mistyped field, a negative count or a row naming a site that does not exist is
  * refused with one line naming the file and the field ({@code trace.json: rows[3].len: expected
  * a whole number >= 0, got "x"}); nothing is guessed. At most {@value #MAX_BYTES} bytes are read
- * (the probe writes histograms: a large program's trace is well under a megabyte).
+ * (the probe writes histograms: RDoc parsing its own sources makes about 5 MB); gzip is read too.
  */
 public final class TraceFile {
 
@@ -43,7 +43,11 @@ public final class TraceFile {
         }
     }
 
+    /** Reads a trace file, plain or gzip-compressed (recognised by its magic bytes). */
     public static SubstringTrace read(Path file) throws TraceFormatException {
+        if (gzipped(file)) {
+            return parse(gunzip(file), file.toString());
+        }
         String text;
         try {
             text = InputText.read(file, MAX_BYTES);
@@ -51,6 +55,31 @@ public final class TraceFile {
             throw new TraceFormatException(file + ": " + e.problem());
         }
         return parse(text, file.toString());
+    }
+
+    private static boolean gzipped(Path file) {
+        if (!java.nio.file.Files.isRegularFile(file)) {
+            return false;
+        }
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        } catch (java.io.IOException e) {
+            return false;
+        }
+    }
+
+    /** The decompressed text, at most {@link #MAX_BYTES} of it. */
+    private static String gunzip(Path file) throws TraceFormatException {
+        try (java.io.InputStream in = new java.util.zip.GZIPInputStream(java.nio.file.Files.newInputStream(file), 1 << 16)) {
+            byte[] bytes = in.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new TraceFormatException(file + ": is larger than " + (MAX_BYTES >> 20)
+                        + " MB once decompressed, the most read from one trace");
+            }
+            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (java.io.IOException e) {
+            throw new TraceFormatException(file + ": not a complete gzip file (" + e.getMessage() + ")");
+        }
     }
 
     /** Parses the text of a trace; {@code source} names it in messages. */

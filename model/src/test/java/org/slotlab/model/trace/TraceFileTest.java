@@ -77,6 +77,29 @@ class TraceFileTest {
     }
 
     @Test
+    void read_gzip_sameAsPlain(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("t.json.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(f))) {
+            gz.write(TraceFixtures.headerSplit().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+
+        assertThat(TraceFile.read(f).rows()).hasSize(2);
+    }
+
+    @Test
+    void read_gzipCutShort_refused(@TempDir Path dir) throws Exception {
+        Path whole = dir.resolve("whole.gz");
+        try (var gz = new java.util.zip.GZIPOutputStream(Files.newOutputStream(whole))) {
+            gz.write(TraceFixtures.headerSplit().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        byte[] b = Files.readAllBytes(whole);
+        Path cut = dir.resolve("t.json.gz");
+        Files.write(cut, java.util.Arrays.copyOf(b, b.length / 2));
+
+        assertThatThrownBy(() -> TraceFile.read(cut)).hasMessageStartingWith(cut + ": not a complete gzip file");
+    }
+
+    @Test
     void read_file_sameAsText(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("t.json");
         Files.writeString(f, TraceFixtures.headerSplit());
