@@ -80,10 +80,7 @@ public final class RubyScriptRunner {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("slotlab-trace");
-            Path probeFile = dir.resolve(probe);
-            Files.write(probeFile, resource(RubyScriptRunner.class, "probes/" + probe));
-            Files.write(dir.resolve(RubyProbeRunner.COMMON_SCRIPT),
-                    resource(RubyProbeRunner.class, RubyProbeRunner.PROBE_FOLDER + RubyProbeRunner.COMMON_SCRIPT));
+            Path probeFile = stage(dir, probe);
             Files.deleteIfExists(out);
             List<String> cmd = new ArrayList<>();
             cmd.add(ruby.toString());
@@ -113,10 +110,7 @@ public final class RubyScriptRunner {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("slotlab-trace");
-            Path probeFile = dir.resolve(probe);
-            Files.write(probeFile, resource(RubyScriptRunner.class, "probes/" + probe));
-            Files.write(dir.resolve(RubyProbeRunner.COMMON_SCRIPT),
-                    resource(RubyProbeRunner.class, RubyProbeRunner.PROBE_FOLDER + RubyProbeRunner.COMMON_SCRIPT));
+            Path probeFile = stage(dir, probe);
             StringBuilder sb = new StringBuilder();
             execute(List.of(ruby.toString(), "--disable-gems", probeFile.toString()), Map.of(), "probe " + probe,
                     line -> sb.append(line).append('\n'));
@@ -126,6 +120,15 @@ public final class RubyScriptRunner {
         } finally {
             deleteQuietly(dir);
         }
+    }
+
+    /** Writes {@code probe} and the JSON helpers it loads into {@code dir}; returns the probe's path. */
+    private static Path stage(Path dir, String probe) throws IOException, CalibrationException {
+        Path probeFile = dir.resolve(probe);
+        Files.write(probeFile, resource(RubyScriptRunner.class, "probes/" + probe));
+        Files.write(dir.resolve(RubyProbeRunner.COMMON_SCRIPT),
+                resource(RubyProbeRunner.class, RubyProbeRunner.PROBE_FOLDER + RubyProbeRunner.COMMON_SCRIPT));
+        return probeFile;
     }
 
     static byte[] resource(Class<?> owner, String name) throws CalibrationException {
