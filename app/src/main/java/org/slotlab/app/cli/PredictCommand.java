@@ -27,5 +27,6 @@ public final class PredictCommand implements Runnable {
         for (Scenario s : ScenarioRegistry.all()) {
             predict.addSubcommand(s.id(), ScenarioCommand.create(s), s.aliases().toArray(new String[0]));
         }
+        predict.addSubcommand("trace", new picocli.CommandLine(new PredictTraceCommand()));
     }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         description = "Model how CRuby allocates strings into heap slots and malloc buffers.",
         subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class,
             CalibrateCommand.class,
-            MeasureCommand.class,
+            MeasureCommand.class, TraceCommand.class, DumpCommand.class, HeapCommand.class,
             CommandLine.HelpCommand.class})
 public final class SlotlabCommand implements Runnable {
 
