@@ -3,7 +3,8 @@
 # screen with --startup-report=exit, which prints the phases and the wall-clock time of the first
 # chart drawn and quits; launch to first chart is that time minus the time this script noted just
 # before starting the process. Prints every launch, the median, and the load average before and
-# after (the figures only mean something on an idle machine).
+# after (the wall-clock figures only mean something on an idle machine), and the median CPU time
+# the process had used by its first chart (much less sensitive to other load).
 #
 # Usage: scripts/startup-time.sh [N] [-- COMMAND...]
 #   default COMMAND: the jar with its AppCDS archive, as the slotlab script runs it
@@ -23,7 +24,7 @@ if [ -n "$CPU" ]; then PIN=(taskset -c "$CPU"); fi
 
 export N CPU
 run() {
-  local times=() line t0 t1 i
+  local times=() cpus=() line t0 t1 i
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "command: ${PIN[*]} $* --startup-report=exit"
   for i in $(seq 1 "$N"); do
@@ -32,10 +33,13 @@ run() {
     if [ -z "$line" ]; then echo "launch $i: no start-up report (did the workbench open?)" >&2; exit 1; fi
     t1=${line##*epoch ms }; t1=${t1%)}
     times+=($((t1 - t0)))
+    cpus+=("$(echo "$line" | sed -n 's/.*; cpu \([0-9]*\) ms.*/\1/p')")
     echo "launch $i: $((t1 - t0)) ms  | ${line#startup: }"
   done
   echo "load average after:  $(cut -d' ' -f1-3 /proc/loadavg)"
-  printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "median launch to first chart over %d launches: %d ms (min %d, max %d)\n", NR, m, a[1], a[NR]}'
+  median() { sort -n | awk -v what="$1" '{a[NR]=$1} END {m=(NR%2)?a[(NR+1)/2]:(a[NR/2]+a[NR/2+1])/2; printf "median %s over %d launches: %d ms (min %d, max %d)\n", what, NR, m, a[1], a[NR]}'; }
+  printf '%s\n' "${times[@]}" | median "launch to first chart"
+  printf '%s\n' "${cpus[@]}" | grep . | median "CPU time to first chart (all threads; a busy machine inflates it far less)"
 }
 export -f run
 PIN_STR="${PIN[*]}"
