@@ -13,6 +13,7 @@
 #   CPU=0 pins every launch to that CPU with taskset (default 0; CPU= for none).
 # Needs: xvfb xauth (apt-get install -y --no-install-recommends xvfb xauth libgtk-3-0).
 set -euo pipefail
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")/.."
 N=7
 if [ $# -gt 0 ] && [ "$1" != "--" ]; then N=$1; shift; fi
@@ -22,7 +23,6 @@ CPU=${CPU-0}
 PIN=()
 if [ -n "$CPU" ]; then PIN=(taskset -c "$CPU"); fi
 
-export N CPU
 run() {
   local times=() cpus=() line t0 t1 i
   echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -31,7 +31,7 @@ run() {
     t0=$(date +%s%3N)
     line=$("${PIN[@]}" "$@" --startup-report=exit 2>&1 >/dev/null | grep '^startup:' || true)
     if [ -z "$line" ]; then echo "launch $i: no start-up report (did the workbench open?)" >&2; exit 1; fi
-    t1=${line##*epoch ms }; t1=${t1%)}
+    t1=${line##*epoch ms }; t1=${t1%%)*}
     times+=($((t1 - t0)))
     cpus+=("$(echo "$line" | sed -n 's/.*; cpu \([0-9]*\) ms.*/\1/p')")
     echo "launch $i: $((t1 - t0)) ms  | ${line#startup: }"
@@ -41,7 +41,10 @@ run() {
   printf '%s\n' "${times[@]}" | median "launch to first chart"
   printf '%s\n' "${cpus[@]}" | grep . | median "CPU time to first chart (all threads; a busy machine inflates it far less)"
 }
-export -f run
-PIN_STR="${PIN[*]}"
-export PIN_STR
-xvfb-run -a -s "-screen 0 1600x1000x24" bash -c 'PIN=($PIN_STR); run "$@"' run "$@"
+
+# One virtual screen for every launch: this script runs itself again under xvfb-run.
+if [ -z "${SLOTLAB_STARTUP_SCREEN:-}" ]; then
+  export SLOTLAB_STARTUP_SCREEN=1
+  exec xvfb-run -a -s "-screen 0 1600x1000x24" "$self" "$N" -- "$@"
+fi
+run "$@"
