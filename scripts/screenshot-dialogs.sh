@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-target/dialog-screenshots}
 RUBY=${2:-ruby}
-mvn -B -q -o -pl app -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
+mvn -B -q -pl app -am test-compile dependency:build-classpath -Dmdep.includeScope=test \
     -Dmdep.outputFile="$PWD/app/target/tour-classpath.txt"
 CP="$PWD/app/target/test-classes:$PWD/app/target/classes:$(cat app/target/tour-classpath.txt)"
 mkdir -p "$OUT"

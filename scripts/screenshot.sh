@@ -12,7 +12,7 @@ SETTLE_SECONDS=${SETTLE_SECONDS:-12}
 # The screen: a common laptop size; the window (1560 x 960) fits with a margin.
 SCREEN="1600x1000x24"
 
-mvn -B -q -o -pl app -am compile dependency:build-classpath -Dmdep.outputFile="$PWD/app/target/screenshot-classpath.txt"
+mvn -B -q -pl app -am compile dependency:build-classpath -Dmdep.outputFile="$PWD/app/target/screenshot-classpath.txt"
 CP="$PWD/app/target/classes:$(cat app/target/screenshot-classpath.txt)"
 RAW=$(mktemp --suffix=.png)
 trap 'rm -f "$RAW"' EXIT

@@ -33,12 +33,56 @@ public class SlotlabApp extends Application {
 
     @Override
     public void start(Stage stage) {
+        StartupReport.mark("toolkit");
         vm = new WorkbenchViewModel(Platform::runLater, true);
+        StartupReport.mark("vm");
         WorkbenchView view = new WorkbenchView(vm, stage);
-        stage.setScene(newScene(view));
+        StartupReport.mark("view");
+        Scene scene = newScene(view);
+        StartupReport.mark("scene");
+        stage.setScene(scene);
         stage.show();
+        StartupReport.mark("window");
+        if (StartupReport.enabled()) {
+            reportFirstChart(scene);
+        }
         for (String arg : getParameters().getUnnamed()) {
-            view.open(Path.of(arg));
+            if (!StartupReport.isOption(arg)) {
+                view.open(Path.of(arg));
+            }
+        }
+    }
+
+    /**
+     * Prints the start-up report at the first pulse laid out after the first run reached the
+     * charts (the pulse whose render paints them), and quits for {@code --startup-report=exit}.
+     */
+    private void reportFirstChart(Scene scene) {
+        Runnable atNextPulse = () -> {
+            StartupReport.mark("first run");
+            Runnable[] once = new Runnable[1];
+            once[0] = () -> {
+                scene.removePostLayoutPulseListener(once[0]);
+                if (StartupReport.firstChartDrawn(System.err) && StartupReport.exitAfterReport()) {
+                    Platform.runLater(Platform::exit);
+                }
+            };
+            scene.addPostLayoutPulseListener(once[0]);
+            Platform.requestNextPulse();
+        };
+        if (vm.run() != null) {
+            atNextPulse.run();
+        } else {
+            vm.runProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+                @Override
+                public void changed(javafx.beans.value.ObservableValue<? extends org.slotlab.app.scenario.ScenarioRun> o,
+                        org.slotlab.app.scenario.ScenarioRun a, org.slotlab.app.scenario.ScenarioRun b) {
+                    if (b != null) {
+                        vm.runProperty().removeListener(this);
+                        atNextPulse.run();
+                    }
+                }
+            });
         }
     }
 

@@ -7,8 +7,6 @@ import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -51,8 +49,8 @@ public final class ChartExporter {
     /** PNG of {@code widthPx x heightPx} layout pixels drawn at {@code scale} (image is scale times larger). */
     public static void png(JFreeChart chart, Path file, int widthPx, int heightPx, double scale) {
         Objects.requireNonNull(file, "file");
-        try (OutputStream out = Files.newOutputStream(file)) {
-            png(chart, out, widthPx, heightPx, scale);
+        try {
+            org.slotlab.model.io.AtomicWrite.write(file, out -> png(chart, out, widthPx, heightPx, scale));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write PNG " + file + ": " + e.getMessage(), e);
         }
@@ -104,7 +102,7 @@ public final class ChartExporter {
     public static void svg(JFreeChart chart, Path file, int widthPx, int heightPx) {
         Objects.requireNonNull(file, "file");
         try {
-            Files.writeString(file, svgDocument(chart, widthPx, heightPx), StandardCharsets.UTF_8);
+            org.slotlab.model.io.AtomicWrite.writeString(file, svgDocument(chart, widthPx, heightPx));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write SVG " + file + ": " + e.getMessage(), e);
         }

@@ -3,7 +3,6 @@ package org.slotlab.app.calibrate;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -83,7 +82,7 @@ public final class CalibrationModel {
                 if (parent != null) {
                     Files.createDirectories(parent);
                 }
-                Files.writeString(file, c.fit().profile().toJson(), StandardCharsets.UTF_8);
+                org.slotlab.model.io.AtomicWrite.writeString(file, c.fit().profile().toJson());
             } catch (IOException e) {
                 throw new IOException("Cannot write " + file + ": " + e.getMessage(), e);
             }

@@ -2,7 +2,6 @@ package org.slotlab.app.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -81,8 +80,8 @@ public final class CalibrateCommand implements Callable<Integer> {
             return RubyProcessOptions.exitCodeOf(e);
         }
         try {
-            RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "calibrate");
-            c = RubyProcessOptions.cancellable(stderr, "calibrate", () -> {
+            ProgressPrinter progress = rubyOptions.progressPrinter(stderr, "calibrate");
+            c = RubyProcessOptions.cancellable(stderr, "calibrate", progress, () -> {
                 stderr.println("calibrate: " + runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
                 stderr.flush();
                 return ProfileCalibration.calibrate(runner, timingMode(), progress);
@@ -96,7 +95,7 @@ public final class CalibrateCommand implements Callable<Integer> {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(out, c.fit().profile().toJson(), StandardCharsets.UTF_8);
+            org.slotlab.model.io.AtomicWrite.writeString(out, c.fit().profile().toJson());
         } catch (IOException e) {
             stderr.println("slotlab calibrate: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();

@@ -4,13 +4,11 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.math.BigDecimal;
 import java.math.MathContext;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -111,17 +109,9 @@ public final class ImportCommand implements Callable<Integer> {
             return EXIT_BAD_INPUT;
         }
         printSummary(set, stdout);
-        Path tmp = null;
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            tmp = Files.createTempFile(parent, ".slotlab-import-", ".csv.part");
-            Files.writeString(tmp, MeasuredCsv.toCsv(set), StandardCharsets.UTF_8);
-            Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+            org.slotlab.model.io.AtomicWrite.writeString(out, MeasuredCsv.toCsv(set));
         } catch (IOException | SecurityException e) {
-            deleteQuietly(tmp);
             stderr.println("slotlab import: cannot write " + out + ": " + writeProblem(e));
             stderr.flush();
             return EXIT_WRITE_FAILED;
@@ -184,16 +174,6 @@ public final class ImportCommand implements Callable<Integer> {
             return oneLine(f.getReason());
         }
         return "the file system refused the write";
-    }
-
-    private static void deleteQuietly(Path p) {
-        if (p != null) {
-            try {
-                Files.deleteIfExists(p);
-            } catch (IOException e) {
-                // the temporary file stays; nothing else to do
-            }
-        }
     }
 
     private static String oneLine(String s) {

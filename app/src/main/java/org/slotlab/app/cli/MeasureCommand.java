@@ -2,7 +2,6 @@ package org.slotlab.app.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -114,10 +113,10 @@ public final class MeasureCommand implements Callable<Integer> {
             return RubyProcessOptions.exitCodeOf(e);
         }
         try {
-            RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "measure");
+            ProgressPrinter progress = rubyOptions.progressPrinter(stderr, "measure");
             layout = costs.layout().isPresent() ? costs.layout().get()
-                    : RubyProcessOptions.cancellable(stderr, "measure", () -> ProfileCalibration.layoutOf(runner.readLayout()));
-            m = RubyProcessOptions.cancellable(stderr, "measure",
+                    : RubyProcessOptions.cancellable(stderr, "measure", progress, () -> ProfileCalibration.layoutOf(runner.readLayout()));
+            m = RubyProcessOptions.cancellable(stderr, "measure", progress,
                     () -> SubseqMeasurement.run(runner, state, sourceLen, count, repeats, lenList, progress));
         } catch (CalibrationException e) {
             return RubyProcessOptions.exitCodeOf(e);
@@ -140,7 +139,7 @@ public final class MeasureCommand implements Callable<Integer> {
             if (parent != null) {
                 Files.createDirectories(parent);
             }
-            Files.writeString(out, MeasuredCsv.toCsv(m.toMeasuredSet(out.toString())), StandardCharsets.UTF_8);
+            org.slotlab.model.io.AtomicWrite.writeString(out, MeasuredCsv.toCsv(m.toMeasuredSet(out.toString())));
         } catch (IOException e) {
             stderr.println("slotlab measure: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();

@@ -5,14 +5,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
 import org.slotlab.model.calibrate.CalibrationException;
-import org.slotlab.model.calibrate.ProbeProgress;
 import org.slotlab.model.calibrate.RubyProbeRunner;
 import picocli.CommandLine.Option;
 
 /**
  * Options and plumbing shared by the commands that run probes on a real Ruby ({@code calibrate},
  * {@code measure}): which {@code ruby}, the timeout per probe, a progress printer that says which
- * probe, step i/n and the time left (estimated from the steps so far), and a shutdown hook so that
+ * probe, step i/n and the time left ({@link ProgressPrinter}: a bar on a terminal), and a shutdown hook so that
  * Ctrl-C interrupts the waiting thread, which makes {@link RubyProbeRunner} kill the Ruby's process
  * tree: never a hang.
  */
@@ -44,32 +43,27 @@ public final class RubyProcessOptions {
         return new RubyProbeRunner(exe, Duration.ofSeconds(timeoutSeconds));
     }
 
-    /** Prints {@code command: [i/n] probe: step (about N s left)} lines as progress arrives. */
-    static final class ProgressPrinter implements java.util.function.Consumer<ProbeProgress> {
-        private final PrintWriter err;
-        private final String command;
-        private String probe;
-        private long probeStart;
+    @Option(names = "--progress", paramLabel = "STYLE", defaultValue = "auto",
+            converter = ProgressStyleConverter.class,
+            description = "how progress is shown on stderr: bar (one bar redrawn in place), lines (one line per step) "
+                    + "or auto (bar on a terminal, lines otherwise; default)")
+    ProgressPrinter.Style progress;
 
-        ProgressPrinter(PrintWriter err, String command) {
-            this.err = err;
-            this.command = command;
-        }
+    /** The progress printer for --progress on this process's stderr. */
+    ProgressPrinter progressPrinter(PrintWriter err, String command) {
+        return ProgressPrinter.forStderr(err, command, progress == null ? ProgressPrinter.Style.AUTO : progress);
+    }
 
+    /** Reads --progress, naming the allowed styles when the value is none of them. */
+    static final class ProgressStyleConverter implements picocli.CommandLine.ITypeConverter<ProgressPrinter.Style> {
         @Override
-        public synchronized void accept(ProbeProgress p) {
-            long now = System.nanoTime();
-            if (!p.probe().equals(probe)) {
-                probe = p.probe();
-                probeStart = now;
+        public ProgressPrinter.Style convert(String value) {
+            for (ProgressPrinter.Style s : ProgressPrinter.Style.values()) {
+                if (s.toString().equals(value)) {
+                    return s;
+                }
             }
-            String left = "";
-            if (p.done() > 0 && p.done() < p.total()) {
-                double perStep = (now - probeStart) / 1e9 / p.done();
-                left = String.format(Locale.ROOT, " (about %d s left)", Math.round(perStep * (p.total() - p.done())));
-            }
-            err.println(command + ": [" + p.done() + "/" + p.total() + "] " + p.probe() + ": " + p.step() + left);
-            err.flush();
+            throw new picocli.CommandLine.TypeConversionException("must be auto, bar or lines, got '" + value + "'");
         }
     }
 
@@ -79,7 +73,8 @@ public final class RubyProcessOptions {
      * line, {@code slotlab COMMAND: message}, before the hook is released (after Ctrl-C the JVM
      * exits as soon as the hook returns), and then rethrown.
      */
-    static <T> T cancellable(PrintWriter err, String command, ProbeBody<T> body) throws CalibrationException {
+    static <T> T cancellable(PrintWriter err, String command, ProgressPrinter progress, ProbeBody<T> body)
+            throws CalibrationException {
         Thread worker = Thread.currentThread();
         java.util.concurrent.CountDownLatch finished = new java.util.concurrent.CountDownLatch(1);
         Thread hook = new Thread(() -> {
@@ -100,10 +95,12 @@ public final class RubyProcessOptions {
         try {
             return body.run();
         } catch (CalibrationException e) {
+            progress.end();
             err.println("slotlab " + command + ": " + oneLine(e.getMessage()));
             err.flush();
             throw e;
         } finally {
+            progress.end();
             finished.countDown();
             if (hooked) {
                 try {

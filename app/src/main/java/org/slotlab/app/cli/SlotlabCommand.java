@@ -64,7 +64,7 @@ public final class SlotlabCommand implements Runnable {
     static final class VersionProvider implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            return new String[] {"Slotlab " + version()};
+            return new String[] {org.slotlab.app.report.Version.full()};
         }
     }
 

@@ -1,7 +1,6 @@
 package org.slotlab.app.export;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -45,7 +44,7 @@ public final class Exports {
     }
 
     public static void write(Path file, String text) throws IOException {
-        Files.writeString(file, text);
+        org.slotlab.model.io.AtomicWrite.writeString(file, text);
     }
 
     /** {@code base} with {@code suffix} in place of its extension: {@code out.png} + {@code -gc-count.png}. */

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -151,13 +150,8 @@ public final class ScenarioFile {
     public static void save(Contents c, Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         List<OverlaySource> rel = c.overlays().stream().map(o -> o.relativeTo(dir)).toList();
-        Path tmp = Files.createTempFile(dir, ".slotlab-", ".tmp");
-        try {
-            Files.writeString(tmp, toJson(new Contents(c.scenario(), c.settings(), c.pins(), c.compareBaseline(), rel)));
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        org.slotlab.model.io.AtomicWrite.writeString(file,
+                toJson(new Contents(c.scenario(), c.settings(), c.pins(), c.compareBaseline(), rel)));
     }
 
     /** Reads a scenario file; the message names the file and what is wrong. */

@@ -1,7 +1,6 @@
 package org.slotlab.app.measured;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -92,7 +91,7 @@ public final class MeasureModel {
                 if (parent != null) {
                     Files.createDirectories(parent);
                 }
-                Files.writeString(file, MeasuredCsv.toCsv(set), StandardCharsets.UTF_8);
+                org.slotlab.model.io.AtomicWrite.writeString(file, MeasuredCsv.toCsv(set));
             } catch (IOException e) {
                 throw new IOException("Cannot write " + file + ": " + e.getMessage(), e);
             }

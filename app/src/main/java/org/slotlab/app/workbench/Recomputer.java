@@ -69,6 +69,15 @@ public final class Recomputer<I, O> implements AutoCloseable {
         return gen;
     }
 
+    /**
+     * Stops the running computation (it sees itself cancelled at its next poll) and drops the
+     * queued request: nothing is published for either.
+     */
+    public void cancel() {
+        generation.incrementAndGet();
+        pending.set(null);
+    }
+
     /** Generation of the newest request. */
     public long latestGeneration() {
         return generation.get();

@@ -104,12 +104,48 @@ public final class WorkbenchView extends BorderPane {
         status.textProperty().addListener((o, a, b) -> statusBox.contentChanged());
         Region spacer = new Region();
         HBox.setHgrow(spacer, Priority.ALWAYS);
-        HBox bar = new HBox(14, largestBox, statusBox, spacer, notice);
+        HBox bar = new HBox(14, largestBox, statusBox, spacer, cancelButton(), notice);
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.setPadding(new Insets(4, 10, 4, 10));
         bar.getStyleClass().add("status-bar");
         return bar;
     }
+
+    /**
+     * "Computing… Cancel", shown only once a recompute has taken longer than {@link #SLOW_RECOMPUTE}
+     * (a slider drag's recomputes, a few ms each, never show it); Escape does the same.
+     */
+    private javafx.scene.Node cancelButton() {
+        javafx.scene.control.Button cancel = new javafx.scene.control.Button("Computing… Cancel");
+        cancel.setId("cancelRecompute");
+        cancel.setFocusTraversable(false);
+        cancel.setOnAction(e -> vm.cancelRecompute());
+        cancel.setVisible(false);
+        cancel.managedProperty().bind(cancel.visibleProperty());
+        javafx.animation.PauseTransition wait = new javafx.animation.PauseTransition(SLOW_RECOMPUTE);
+        wait.setOnFinished(e -> cancel.setVisible(vm.computingProperty().get()));
+        if (vm.computingProperty().get()) {
+            wait.playFromStart();
+        }
+        vm.computingProperty().addListener((o, was, now) -> {
+            if (now) {
+                wait.playFromStart();
+            } else {
+                wait.stop();
+                cancel.setVisible(false);
+            }
+        });
+        addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (e.getCode() == javafx.scene.input.KeyCode.ESCAPE && cancel.isVisible()) {
+                vm.cancelRecompute();
+                e.consume();
+            }
+        });
+        return cancel;
+    }
+
+    /** How long a recompute runs before the status bar offers to cancel it. */
+    static final javafx.util.Duration SLOW_RECOMPUTE = javafx.util.Duration.millis(400);
 
     private MenuBar menus() {
         Menu file = new Menu("_File");

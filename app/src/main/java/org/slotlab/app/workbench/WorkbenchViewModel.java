@@ -118,6 +118,10 @@ public final class WorkbenchViewModel implements AutoCloseable {
     private volatile double chartScale = SCREEN_CHART_SCALE;
     private final boolean background;
     private long requestedGeneration;
+    /** Requests up to this generation were cancelled: a result of theirs already on its way is dropped. */
+    private long cancelledThrough;
+    private final javafx.beans.property.ReadOnlyBooleanWrapper computing =
+            new javafx.beans.property.ReadOnlyBooleanWrapper(this, "computing", false);
 
     /**
      * @param publisher  where results are delivered (Platform::runLater in the app)
@@ -133,7 +137,10 @@ public final class WorkbenchViewModel implements AutoCloseable {
 
             @Override
             public void onError(long generation, ScenarioRequest input, RuntimeException e) {
-                if (generation >= publishedGeneration.get()) {
+                if (generation >= publishedGeneration.get() && generation > cancelledThrough) {
+                    if (generation >= requestedGeneration) {
+                        computing.set(false);
+                    }
                     error.set(message(e));
                     publishedGeneration.set(generation);
                 }
@@ -151,8 +158,11 @@ public final class WorkbenchViewModel implements AutoCloseable {
     }
 
     private void publish(long generation, ScenarioRun output) {
-        if (generation < publishedGeneration.get()) {
+        if (generation < publishedGeneration.get() || generation <= cancelledThrough) {
             return;
+        }
+        if (generation >= requestedGeneration) {
+            computing.set(false);
         }
         run.set(output);
         error.set("");
@@ -186,6 +196,36 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyLongProperty publishedGenerationProperty() { return publishedGeneration.getReadOnlyProperty(); }
     /** "largest embedded length: 231 B" for the current layout and cutoff; empty for a scenario without a cutoff. */
     public ReadOnlyStringProperty largestEmbeddedProperty() { return largestEmbedded.getReadOnlyProperty(); }
+    /** Whether a recompute is queued or running whose charts are not shown yet. */
+    public javafx.beans.property.ReadOnlyBooleanProperty computingProperty() { return computing.getReadOnlyProperty(); }
+
+    /**
+     * Cancels the recompute in flight and goes back to the settings of the charts shown, so that
+     * settings and charts agree again; Redo brings the cancelled settings back. Returns whether
+     * there was anything to cancel.
+     */
+    public boolean cancelRecompute() {
+        if (!computing.get()) {
+            return false;
+        }
+        recomputer.cancel();
+        cancelledThrough = requestedGeneration;
+        computing.set(false);
+        ScenarioRun shown = run.get();
+        if (shown != null && !shown.request().settings().equals(state.current())) {
+            State cancelled = state;
+            State back = state.with(shown.request().settings());
+            if (!undo.isEmpty() && undo.peek().equals(back)) {
+                undo.pop();
+            }
+            redo.push(cancelled);
+            lastEditKey = null;
+            setState(back);
+        }
+        updateStatus();
+        return true;
+    }
+
     /** The status bar line: layout, cost profile, last recompute, pins. */
     public ReadOnlyStringProperty statusProperty() { return status.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
@@ -199,6 +239,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public long requestedGeneration() { return requestedGeneration; }
     /** Background runs stopped or dropped because a newer request arrived. */
     public long cancelledRuns() { return recomputer.cancelledRuns(); }
+
+    /** Whether the background worker has nothing queued or running (tests spin on it instead of sleeping). */
+    boolean recomputerIdle() { return recomputer.idle(); }
 
     // ------------------------------------------------------------------ settings commands
 
@@ -559,6 +602,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
         ScenarioRequest r = request();
         if (background) {
             requestedGeneration = recomputer.submit(r);
+            computing.set(true);
         } else {
             requestedGeneration++;
             try {

@@ -56,6 +56,54 @@ class CalibrateCommandTest {
     }
 
     @Test
+    void calibrate_progressBar_isOneLineRedrawnInPlace() throws Exception {
+        Path ruby = FakeRuby.replaying(dir, "3.1.2", LAYOUT_31, TIMING_31, null);
+        Path out = dir.resolve("my.profile.json");
+
+        CliRun r = CliRun.run("calibrate", "--ruby", ruby.toString(), "--progress", "bar", "--out", out.toString());
+
+        assertThat(r.exitCode).as(r.err.toString()).isZero();
+        String err = r.err.toString();
+        String[] lines = err.split("\n");
+        assertThat(lines).as(err).hasSize(2);
+        assertThat(lines[0]).startsWith("calibrate: ").contains(" is ruby 3.1.2");
+        assertThat(lines[1]).startsWith("\rcalibrate [").contains("timing.rb: ").contains("layout.rb: ");
+        assertThat(err).doesNotContain("calibrate: [");
+    }
+
+    @Test
+    void calibrate_progressLines_whenAsked() throws Exception {
+        Path ruby = FakeRuby.replaying(dir, "3.1.2", LAYOUT_31, TIMING_31, null);
+
+        CliRun r = CliRun.run("calibrate", "--ruby", ruby.toString(), "--progress", "lines", "--out", dir.resolve("p.json").toString());
+
+        assertThat(r.exitCode).as(r.err.toString()).isZero();
+        assertThat(r.err.toString()).doesNotContain("\r").contains("calibrate: [1/");
+        assertThat(r.err.toString().split("\\R").length).isGreaterThan(10);
+    }
+
+    @Test
+    void calibrate_badProgressStyle_exit2NamesTheOption() {
+        CliRun r = CliRun.run("calibrate", "--progress", "sideways", "--out", dir.resolve("p.json").toString());
+
+        assertThat(r.exitCode).isEqualTo(2);
+        assertThat(r.err.toString()).contains("--progress").contains("must be auto, bar or lines, got 'sideways'");
+        assertThat(dir.resolve("p.json")).doesNotExist();
+    }
+
+    @Test
+    void calibrate_rubyKilledBySignal_barEndedThenOneLine() throws Exception {
+        Path ruby = FakeRuby.script(dir, "ruby", "3.4.5", "kill -SEGV $$");
+
+        CliRun r = CliRun.run("calibrate", "--ruby", ruby.toString(), "--progress", "bar", "--out", dir.resolve("p.json").toString());
+
+        assertOneLineFailure(r, "slotlab calibrate: ");
+        assertThat(r.err.toString()).contains("\rcalibrate [........................]   0% 0/1 layout.rb: ")
+                .contains(" \nslotlab calibrate: ").contains("exit status 139");
+        assertThat(dir.resolve("p.json")).doesNotExist();
+    }
+
+    @Test
     void predict_withCalibratedProfile_needsNoLayout() throws Exception {
         Path ruby = FakeRuby.replaying(dir, "3.1.2", LAYOUT_31, TIMING_31, null);
         Path out = dir.resolve("my.profile.json");

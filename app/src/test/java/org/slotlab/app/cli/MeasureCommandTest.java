@@ -74,4 +74,24 @@ class MeasureCommandTest {
         assertThat(r.err.toString()).contains("--len: 20000 must be between 0 and the source length 10000");
         assertThat(dir.resolve("m.csv")).doesNotExist();
     }
+
+    @Test
+    void measure_hangingRubyWithAChild_bothKilledAndReported() throws Exception {
+        // the fake ruby answers its version, then hangs in a child of its own: both must go
+        Path childPid = dir.resolve("child.pid");
+        Path ruby = FakeRuby.script(dir, "ruby", "3.1.2", "sleep 600 & echo $! > '" + childPid + "'; wait");
+
+        CliRun r = CliRun.run("measure", "--ruby", ruby.toString(), "--timeout", "1", "--profile",
+                "../sample-data/measured/profile-ruby-3.1.2-debian12-x86_64.json", "--out", dir.resolve("m.csv").toString());
+
+        CalibrateCommandTest.assertOneLineFailure(r, "did not finish");
+        long pid = Long.parseLong(Files.readString(childPid).strip());
+        java.util.Optional<ProcessHandle> child = ProcessHandle.of(pid);
+        if (child.isPresent()) {
+            // the kill is asynchronous: wait (bounded) for it to land
+            child.get().onExit().get(30, java.util.concurrent.TimeUnit.SECONDS);
+        }
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).as("child sleep %d", pid).isNotEqualTo(java.util.Optional.of(true));
+        assertThat(dir.resolve("m.csv")).doesNotExist();
+    }
 }
