@@ -73,6 +73,12 @@ public final class RubyProcessOptions {
      * line, {@code slotlab COMMAND: message}, before the hook is released (after Ctrl-C the JVM
      * exits as soon as the hook returns), and then rethrown.
      */
+    static <T> T cancellable(PrintWriter err, String command, ProbeBody<T> body) throws CalibrationException {
+        // work that prints its own lines and draws no bar
+        return cancellable(err, command, new ProgressPrinter(err, command, false, ProgressPrinter.DEFAULT_COLUMNS), body);
+    }
+
+    /** As {@link #cancellable(PrintWriter, String, ProbeBody)}, ending {@code progress}'s bar before any message. */
     static <T> T cancellable(PrintWriter err, String command, ProgressPrinter progress, ProbeBody<T> body)
             throws CalibrationException {
         Thread worker = Thread.currentThread();
