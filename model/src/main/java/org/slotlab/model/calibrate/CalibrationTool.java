@@ -29,8 +29,9 @@ public final class CalibrationTool {
         RubyProbeRunner runner = new RubyProbeRunner(Path.of(args[0]), Duration.ofMinutes(20));
         TimingMode mode = TimingMode.valueOf(args[1].toUpperCase(java.util.Locale.ROOT));
         HarnessLibraries libs = new HarnessLibraries(args.length > 4 ? Path.of(args[4]) : null, args.length > 5 ? Path.of(args[5]) : null);
+        int retries = Integer.getInteger("slotlab.retries", 8);
         ProfileCalibration.Calibration c = ProfileCalibration.calibrate(runner, mode, libs,
-                p -> System.err.print("\r" + p.probe() + " " + p.done() + "/" + p.total() + " " + p.step() + "          "));
+                p -> System.err.print("\r" + p.probe() + " " + p.done() + "/" + p.total() + " " + p.step() + "          "), retries);
         System.err.println();
         String machine = System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
                 + Runtime.getRuntime().availableProcessors() + " cores";

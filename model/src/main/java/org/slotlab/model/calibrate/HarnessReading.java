@@ -79,17 +79,18 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "harness " + harness.id() + " reading has " + pages.length
                     + " heaps but the layout has " + layout.heapCount());
         }
+        long[] keptFit = steadyKept(layout, pages, kept);
         long total = 0;
-        for (long k : kept) {
+        for (long k : keptFit) {
             total += k;
         }
-        long[] old = new long[kept.length];
-        for (int i = 0; i < kept.length; i++) {
-            old[i] = total == 0 ? 0 : Math.min(kept[i], Math.round((double) oldObjects * kept[i] / total));
+        long[] old = new long[keptFit.length];
+        for (int i = 0; i < keptFit.length; i++) {
+            old[i] = total == 0 ? 0 : Math.min(keptFit[i], Math.round((double) oldObjects * keptFit[i] / total));
         }
         String prov = String.format(Locale.ROOT, "measured by harness.rb on %s: pages when the body starts, slots its GCs keep per heap; "
                 + "GC %s at that moment", rubyDescription, gcState.isEmpty() ? "state unknown" : gcState);
-        BootState boot = new BootState(pages, kept, old, prov, lastGcMajor ? 0 : -1);
+        BootState boot = new BootState(pages, keptFit, old, prov, lastGcMajor ? 0 : -1);
         double loopCost = switch (harness) {
             case BENCHMARK_DRIVER -> 0;
             case BENCHMARK_IPS -> blockCallLoopNs;
@@ -98,6 +99,33 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
         double warmupSeconds = harness == Harness.BENCHMARK_IPS ? IPS_WARMUP_SECONDS : 0;
         double warmupPerTimed = harness == Harness.RUBY_BENCH ? RUBY_BENCH_WARMUP_PER_TIMED : 0;
         return new HarnessState(harness, boot, loopCost, warmupSeconds, warmupPerTimed, prov);
+    }
+
+    /**
+     * The kept slots, made consistent with a steady state: the probe's cycles ran without the heap
+     * growing, so each cycle freed at least the minimum free slots CRuby grows below
+     * (gc_marks_finish: max(total x heap_free_slots_min_ratio, heap_free_slots); 3.4 per heap:
+     * max(total, init slots) x the ratio). A kept count measured a few slots too high (the cycles'
+     * free slots are read around the allocation that starts each GC) would otherwise put the
+     * simulated heap on the wrong side of that threshold and grow it where CRuby did not.
+     */
+    static long[] steadyKept(RubyLayout layout, int[] pages, long[] kept) {
+        long[] out = kept.clone();
+        org.slotlab.model.layout.GcParams gc = layout.gc();
+        for (int h = 0; h < out.length; h++) {
+            long total = (long) pages[h] * layout.slotsPerPage(h);
+            if (total == 0 || out[h] == 0) {
+                continue;
+            }
+            double minFree = gc.growthBySlotsBudget() ? Math.max(total, layout.heapInitSlots(h)) * gc.freeSlotsMinRatio()
+                    : Math.max(total * gc.freeSlotsMinRatio(), gc.heapFreeSlots());
+            long most = total - (long) Math.ceil(minFree);
+            // only a small excess is a reading's error; a heap holding far more is a heap that will grow
+            if (out[h] > most && out[h] - most <= Math.max(16, total / 200)) {
+                out[h] = Math.max(0, most);
+            }
+        }
+        return out;
     }
 
     private static CalibrationException bad(String where, String problem) {

@@ -103,7 +103,7 @@ public final class ProfileCalibration {
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.L2_MISS, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
+            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.L2_MISS, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
 
     /**
      * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
@@ -151,6 +151,15 @@ public final class ProfileCalibration {
      */
     public static Calibration calibrate(RubyProbeRunner runner, TimingMode mode, HarnessLibraries libs, Consumer<ProbeProgress> progress)
             throws CalibrationException {
+        return calibrate(runner, mode, libs, progress, 0);
+    }
+
+    /**
+     * {@link #calibrate(RubyProbeRunner, TimingMode, HarnessLibraries, Consumer)}, running a timing
+     * process again up to {@code retries} times when the machine's other CPUs were busy during it.
+     */
+    public static Calibration calibrate(RubyProbeRunner runner, TimingMode mode, HarnessLibraries libs, Consumer<ProbeProgress> progress,
+            int retries) throws CalibrationException {
         Consumer<ProbeProgress> p = progress == null ? x -> { } : progress;
         p.accept(new ProbeProgress(RubyProbeRunner.LAYOUT_PROBE, 0, 1, "heap layout"));
         RubyReport report = runner.readLayout();
@@ -178,7 +187,7 @@ public final class ProfileCalibration {
             }
         }
         p.accept(new ProbeProgress(RubyProbeRunner.HARNESS_PROBE, all.length, all.length, "done"));
-        TimingReport timing = runner.readTiming(mode, p);
+        TimingReport timing = runner.readTiming(mode, p, retries);
         CalibrationFit fit = fit(timing, layout, CostProfile.defaultProfile(), readCaches(), harnesses);
         return new Calibration(report, reading, layout, timing, harnesses, notes, fit);
     }
@@ -341,7 +350,17 @@ public final class ProfileCalibration {
      * @param gcsPerOp GCs per op measured while the row ran
      */
     record DesignRow(TimingReport.Row row, double y, double noise, Map<String, Double> columns, List<Integer> slots, double bytesPerOp,
-            double gcsPerOp) {
+            double gcsPerOp, boolean gcTime) {
+
+        DesignRow(TimingReport.Row row, double y, double noise, Map<String, Double> columns, List<Integer> slots, double bytesPerOp,
+                double gcsPerOp) {
+            this(row, y, noise, columns, slots, bytesPerOp, gcsPerOp, false);
+        }
+
+        /** The row's name in reports: its unit and name, and "(GC time)" for the GC-time equation. */
+        String name() {
+            return row.key() + (gcTime ? " (GC time)" : "");
+        }
 
         /** Bytes one GC cycle of this row ran through. */
         double cycleBytes() {
@@ -349,9 +368,12 @@ public final class ProfileCalibration {
         }
 
         double column(String name, Thresholds t) {
-            if (name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS)) {
+            if (name.equals(CostProfile.CYCLE_MISS)) {
                 double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
-                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, name.equals(CostProfile.L2_MISS) ? t.l2() : t.cache());
+                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+            }
+            if (name.equals(CostProfile.L2_MISS)) {
+                return slots.size() * CostModel.missFraction(cycleBytes(), t.l2());
             }
             if (name.equals(CostProfile.SLOT_BYTE)) {
                 double b = 0;
@@ -520,11 +542,27 @@ public final class ProfileCalibration {
             double youngPerMinor = row.group().equals("ring") ? ringMarkedPerMinor(layout, row.feature("live"), row.n()) : 0;
             c.put(CostProfile.GC_MARK, majors * row.meanLiveSlots() + minors * youngPerMinor);
             c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
+            // every object a dying loop allocates is freed by a later sweep (the ring frees the one it replaces)
+            c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
             double y = row.minNsPerIteration() - loop;
             out.add(new DesignRow(row, y, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(), minors + majors));
+            // and the GC's own time, where GC.stat(:time) measured enough of it: only the GC terms explain it
+            if (row.gcTimeMsLeast() >= MIN_GC_MS) {
+                Map<String, Double> g = new LinkedHashMap<>();
+                for (String name : GC_TERMS) {
+                    g.put(name, c.getOrDefault(name, 0.0));
+                }
+                out.add(new DesignRow(row, row.gcNsPerIteration(), row.relativeSpread(), g, List.of(), 0, minors + majors, true));
+            }
         }
         return out;
     }
+
+    /** The terms that make up a GC's own time (what GC.stat(:time) counts). */
+    static final List<String> GC_TERMS = List.of(CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE, CostProfile.GC_SLOT,
+            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE);
+    /** Least GC time (GC.stat(:time), 1 ms resolution) of a repeat for its GC-time equation to be used. */
+    static final long MIN_GC_MS = 5;
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
     static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE);
@@ -786,7 +824,7 @@ public final class ProfileCalibration {
         for (int i = 0; i < n; i++) {
             DesignRow d = rows.get(i);
             double pred = predict(d, kept, fit, bestT, defaults);
-            CalibrationFit.RowFit rf = new CalibrationFit.RowFit(d.row().key(), d.row().group(), d.y(), pred, d.y() - pred, heldOut[i], d.noise());
+            CalibrationFit.RowFit rf = new CalibrationFit.RowFit(d.name(), d.row().group(), d.y(), pred, d.y() - pred, heldOut[i], d.noise());
             rowFits.add(rf);
             rss += (d.y() - pred) * (d.y() - pred);
             tss += (d.y() - mean) * (d.y() - mean);
@@ -794,7 +832,7 @@ public final class ProfileCalibration {
             if (Double.isFinite(rf.heldOutError()) && Math.abs(rf.heldOutError()) <= allowed) {
                 pass++;
             } else {
-                worst.add(String.format(Locale.ROOT, "%s: held out %.1f ns vs %.1f measured (%+.0f%%, noise %.0f%%)", d.row().key(),
+                worst.add(String.format(Locale.ROOT, "%s: held out %.1f ns vs %.1f measured (%+.0f%%, noise %.0f%%)", d.name(),
                         heldOut[i], d.y(), 100 * rf.heldOutError(), 100 * d.noise()));
             }
         }

@@ -211,6 +211,19 @@ public final class RubyProbeRunner {
      * reads them into one report. Progress counts processes.
      */
     public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress) throws CalibrationException {
+        return readTiming(mode, progress, 0);
+    }
+
+    /** Share of the other CPUs' time above which a timing process counts as disturbed. */
+    public static final double DISTURBED_SHARE = 0.10;
+
+    /**
+     * {@link #readTiming(TimingMode, Consumer)}, running a unit's process again, up to
+     * {@code retries} more times, when the machine's other CPUs were busy while it ran (over
+     * {@link #DISTURBED_SHARE} of their time): the timings of a disturbed process are dropped, the
+     * last try is kept whatever its load.
+     */
+    public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress, int retries) throws CalibrationException {
         JsonNode list = run(TIMING_PROBE, List.of("units"), null).json();
         List<JsonNode> units = new ArrayList<>();
         list.path("units").forEach(units::add);
@@ -229,7 +242,15 @@ public final class RubyProbeRunner {
                 // the unit's own progress lines, as steps of the whole run (one step per process)
                 Consumer<ProbeProgress> inUnit = progress == null ? null
                         : p -> progress.accept(new ProbeProgress(TIMING_PROBE, unitsDone, total, p.step().isEmpty() ? id : p.step()));
-                outputs.add(run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, List.of("--disable-gems")).json());
+                JsonNode out = null;
+                for (int attempt = 0; attempt <= retries; attempt++) {
+                    OtherCpuLoad load = OtherCpuLoad.start();
+                    out = run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, List.of("--disable-gems")).json();
+                    if (load.busyShare() <= DISTURBED_SHARE) {
+                        break;
+                    }
+                }
+                outputs.add(out);
                 done++;
             }
         }

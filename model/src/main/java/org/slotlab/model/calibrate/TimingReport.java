@@ -50,12 +50,13 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
      * @param liveSlots {@code heap_live_slots} after the repeat
      * @param process which process of the unit it ran in (0, 1, ...)
      * @param heapSlots {@code heap_available_slots} after the repeat (all heaps; 0 when the probe did not read it)
+     * @param gcTimeMs {@code GC.stat(:time)} spent during the repeat, ms (marking and sweeping; -1 when not read)
      */
     public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
-                         long liveSlots, int process, long heapSlots) {
+                         long liveSlots, int process, long heapSlots, long gcTimeMs) {
         public Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
                 long liveSlots, int process) {
-            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, 0);
+            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, 0, -1);
         }
     }
 
@@ -138,6 +139,19 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
         /** Mean heap pages (all heaps) after the repeats. */
         public double meanHeapPages() {
             return repeats.stream().mapToDouble(Repeat::heapPages).average().orElse(0);
+        }
+
+        /**
+         * GC time per iteration, ns: the repeats' GC.stat(:time) over their iterations (the least of
+         * them, as for the loop's time), or NaN when the probe did not read it.
+         */
+        public double gcNsPerIteration() {
+            return repeats.stream().filter(r -> r.gcTimeMs() >= 0).mapToDouble(r -> r.gcTimeMs() * 1e6 / n).min().orElse(Double.NaN);
+        }
+
+        /** GC milliseconds of the repeat with the least GC time (the resolution of GC.stat(:time) is 1 ms). */
+        public long gcTimeMsLeast() {
+            return repeats.stream().filter(r -> r.gcTimeMs() >= 0).mapToLong(Repeat::gcTimeMs).min().orElse(-1);
         }
 
         /** Mean slots of all heaps after the repeats (0 when not read). */
@@ -260,7 +274,8 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
                     }
                     b.repeats.add(new Repeat(rep.get("elapsed_ns").asLong(), rep.path("minor_gc").asLong(), rep.path("major_gc").asLong(),
                             rep.path("allocated_objects").asLong(), rep.path("heap_pages").asLong(), rep.path("minflt").asLong(),
-                            rep.path("live_slots").asLong(), process, rep.path("heap_slots").asLong(0)));
+                            rep.path("live_slots").asLong(), process, rep.path("heap_slots").asLong(0),
+                            rep.has("gc_time_ms") ? rep.path("gc_time_ms").asLong() : -1));
                 }
             }
         }

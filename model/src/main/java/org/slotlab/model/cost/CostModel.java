@@ -54,6 +54,15 @@ public final class CostModel {
         return bytesPerOp * missFraction(cycleBytes, cacheBytes) + copiedPerOp * missFraction(copiedPerOp, cacheBytes);
     }
 
+    /** Objects the run's sweeps free: those allocated minus those still reachable at the end. */
+    public static double freedObjects(SimResult sim) {
+        long live = 0;
+        for (long l : sim.liveAtEnd()) {
+            live += l;
+        }
+        return Math.max(0, sim.totalAllocations() - live);
+    }
+
     /** Page faults per op the model expects for {@code sim}. */
     public static double faultsPerOp(CostProfile p, RubyLayout layout, SimResult sim) {
         if (sim.ops() == 0) {
@@ -91,8 +100,8 @@ public final class CostModel {
         double cycle = sim.cycleBytes(layout);
         double miss = missFraction(cycle, p.get(CostProfile.L2_CACHE));
         double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
-        parts.put(TimeBreakdown.CYCLE_MISS,
-                memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.L2_CACHE)) * p.get(CostProfile.L2_MISS)
+        double slotsPerOp = sim.totalAllocations() / n;
+        parts.put(TimeBreakdown.CYCLE_MISS, slotsPerOp * missFraction(cycle, p.get(CostProfile.L2_CACHE)) * p.get(CostProfile.L2_MISS)
                 + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
                 + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));
@@ -103,7 +112,7 @@ public final class CostModel {
         parts.put(TimeBreakdown.ROOTS, e.frozenRoots() * p.get(CostProfile.FROZEN_ROOT));
         double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
                 + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
-                + sim.markedSum() * p.get(CostProfile.GC_MARK);
+                + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE);
         parts.put(TimeBreakdown.GC, gc / n);
         return new TimeBreakdown(parts, miss, cycle, faults);
     }

@@ -60,6 +60,7 @@ public final class CostProfile {
     public static final String GC_PAGE = CostTerm.GC_PAGE.id();
     public static final String GC_SLOT = CostTerm.GC_SLOT.id();
     public static final String GC_MARK = CostTerm.GC_MARK.id();
+    public static final String GC_SWEEP_FREE = CostTerm.GC_SWEEP_FREE.id();
 
     /** The coefficient names every profile defines, in report order. */
     public static final List<String> NAMES = CostTerm.ids();

@@ -21,7 +21,7 @@ public enum CostTerm {
     SLOT_ALLOC("slot_alloc_ns", "ns/slot", "taking a free slot (newobj_of fast path), initialising its header, and sweeping it later, in cache", "alloc"),
     SLOT_BYTE("slot_ns_per_byte", "ns/byte", "per byte of slot size allocated, up to slot_touch_window_bytes, in cache (a bigger slot has more lines to bring in and sweep)", "alloc"),
     SLOT_WINDOW("slot_touch_window_bytes", "bytes", "slot bytes beyond which a bigger slot costs no more to allocate in cache (the lines the hardware prefetcher brings along; a threshold, scanned)", "alloc"),
-    L2_MISS("l2_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond l2_cache_bytes: slots and malloc'd bytes that the core's own cache no longer holds when the next cycle comes back to them, served from the shared cache", "footprint"),
+    L2_MISS("l2_miss_ns_per_slot", "ns/slot", "per slot allocated whose heap's GC cycle runs through more memory than l2_cache_bytes, times the share beyond it: taking a slot from the freelist reads the slot (a dependent load), which the core's own cache no longer holds", "footprint"),
     L2_CACHE("l2_cache_bytes", "bytes", "memory a GC cycle can run through and still find in the core's own cache (a threshold, scanned, the machine's L2 among the sizes tried)", "footprint"),
     CYCLE_MISS("cycle_miss_ns_per_byte", "ns/byte", "per byte a GC cycle runs through beyond cycle_cache_bytes, on top of l2_miss_ns_per_byte: memory the shared cache (as this process gets it on this machine) no longer holds, served from DRAM with TLB misses", "footprint"),
     CYCLE_CACHE("cycle_cache_bytes", "bytes", "memory a GC cycle can run through before allocation slows to DRAM speed (a threshold, scanned, not a linear term)", "footprint"),
@@ -36,6 +36,7 @@ public enum CostTerm {
     GC_MAJOR("gc_major_ns", "ns/GC", "a major GC's fixed work beyond marking objects", "gc"),
     GC_PAGE("gc_ns_per_page", "ns/page/GC", "a GC's work per heap page (mark bitmaps, starting a page's sweep), all heaps", "gc"),
     GC_SLOT("gc_ns_per_slot", "ns/slot/GC", "a GC's work per slot of every heap, free or not: the sweep puts every free slot back on its page's freelist", "gc"),
+    GC_SWEEP_FREE("gc_sweep_ns_per_freed", "ns/object", "the sweep freeing one dead object: obj_free and putting its slot on the freelist (a GC cost, paid while the loop allocates under lazy sweep)", "gc"),
     GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc");
 
     private final String id;

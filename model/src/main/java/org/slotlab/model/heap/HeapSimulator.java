@@ -51,6 +51,27 @@ public final class HeapSimulator {
         this.heaps = layout.heapCount();
     }
 
+    /**
+     * One GC as the simulation saw it, for traces and pictures of the heap.
+     *
+     * @param op the operation during which it ran (0-based)
+     * @param major whether it was a major GC
+     * @param byMalloc whether malloc_increase passing malloc_limit started it
+     * @param pages pages per heap after it (its growth included)
+     * @param occupied slots per heap it did not free (live, and old garbage a minor GC keeps)
+     * @param oldObjects old objects after it
+     * @param oldObjectsLimit the old-object limit after it
+     */
+    public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit) {
+    }
+
+    /** Runs the phases without skipping, telling {@code listener} about every GC. */
+    public SimResult run(List<Phase> phases, java.util.function.Consumer<GcEvent> listener) {
+        Run r = new Run(phases, false);
+        r.listener = listener;
+        return r.execute();
+    }
+
     /** Runs the phases, skipping whole steady-state periods when {@code extrapolate} is set. */
     public SimResult run(List<Phase> phases, boolean extrapolate) {
         for (Phase p : phases) {
@@ -92,6 +113,7 @@ public final class HeapSimulator {
     private final class Run {
         final List<Phase> phases;
         final boolean extrapolate;
+        java.util.function.Consumer<GcEvent> listener;
 
         final int[] pages = new int[heaps];
         final long[] free = new long[heaps];
@@ -386,6 +408,29 @@ public final class HeapSimulator {
             if (byMallocTrigger) {
                 byMalloc++;
             }
+            // gc_marks_finish (3.4 default.c:5442-5485, 3.1 gc.c:7978-8044): when all heaps together will
+            // sweep fewer free slots than the minimum, a minor GC within RVALUE_OLD_AGE GCs of the last major
+            // counts as full marking (3.1 grows the heap then), a later one asks for a major (NOFREE); and
+            // after full marking the old-object limit is reset to twice the old objects
+            long totalSlotsAll = 0;
+            long occupiedAll = 0;
+            for (int h = 0; h < heaps; h++) {
+                totalSlotsAll += total(h);
+                occupiedAll += occupied[h];
+            }
+            long sweepSlots = totalSlotsAll - occupiedAll;
+            double minFreeAll = Math.max(totalSlotsAll * gc.freeSlotsMinRatio(), gc.heapFreeSlots());
+            boolean fullMarking = isMajor;
+            if (!isMajor && (!gc.growthBySlotsBudget() || budget == 0) && sweepSlots < minFreeAll) {
+                if (gcsSinceMajor < gc.oldAge()) {
+                    fullMarking = true;
+                } else {
+                    needMajor = true;
+                }
+            }
+            if (fullMarking && !isMajor) {
+                oldObjectsLimit = (long) (oldObjects * gc.oldObjectLimitFactor());
+            }
             if (oldObjects > oldObjectsLimit) {
                 needMajor = true;
             }
@@ -423,6 +468,9 @@ public final class HeapSimulator {
                         needMajor = true;
                     }
                 }
+            }
+            if (listener != null) {
+                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit));
             }
         }
 
