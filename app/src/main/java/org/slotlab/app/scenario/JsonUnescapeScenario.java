@@ -290,7 +290,7 @@ public final class JsonUnescapeScenario implements Scenario {
             }
         }
         var tradeoffData = new XyLinesChart.Data("Does shrinking pay off? Net benefit over set_len",
-                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults); break-even on %s%s",
+                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (the shipped JSON unescape costs); break-even on %s%s",
                         p.cost().cpuNsPerByteSecond(), markedName, net.isEmpty() ? "; choose resize or exact to see lines" : ""),
                 "lifetime of the parsed document (s)", "net benefit (ms CPU)", Runs.lines(net), List.of(),
                 markers, true, false, true, false);
@@ -410,7 +410,7 @@ public final class JsonUnescapeScenario implements Scenario {
         UnescapeCostProfile c = p.cost();
         return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), era %s, layout %s; cost: %.6f ns per "
                         + "raw byte, malloc %.0f ns, free %.0f ns, realloc %.0f ns, copy %.2f ns/B, slot %.0f ns, "
-                        + "1 resident B-s = %.3f CPU ns (UnescapeCostProfile.defaults)",
+                        + "1 resident B-s = %.3f CPU ns (the shipped JSON unescape costs)",
                 p.document().name(), p.document().bytes(), p.rules().name(), p.rules().layout().name(),
                 c.nsPerRawByte(), c.nsPerMalloc(), c.nsPerFree(), c.nsPerRealloc(), c.nsPerByteCopied(),
                 c.nsPerSlotAllocation(), c.cpuNsPerByteSecond());
