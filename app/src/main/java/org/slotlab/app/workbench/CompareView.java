@@ -69,6 +69,8 @@ public final class CompareView extends VBox {
         title.getStyleClass().add("section-title");
         legend.getStyleClass().add("muted");
         legend.setWrapText(true);
+        // the legend says which way the ratios read: it wraps, and the table gives way, rather than cut it off
+        legend.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Button pin = new Button("Pin current");
         pin.setId("pinButton");
         pin.setTooltip(new Tooltip("Keep the current settings as a named series on every chart (Ctrl+P), up to "

@@ -60,8 +60,8 @@ public final class ParametersView extends ScrollPane {
     static final int CUTOFF_KEY_STEP = 8;
     private static final javafx.scene.input.KeyCombination UNDO = javafx.scene.input.KeyCombination.keyCombination("Shortcut+Z");
     private static final javafx.scene.input.KeyCombination REDO = javafx.scene.input.KeyCombination.keyCombination("Shortcut+Shift+Z");
-    /** Height kept for the validation message, px: two lines of the panel's text. */
-    static final double MESSAGE_HEIGHT = 36;
+    /** Most height of the validation banner, px: three lines of the panel's text (the tooltip has it all). */
+    static final double MESSAGE_HEIGHT = 56;
     /** Layout choice meaning "a custom layout". */
     static final String CUSTOM = "custom…";
     /** Width a check-box flow wraps at, px: fits the panel's second column. */
@@ -138,17 +138,18 @@ public final class ParametersView extends ScrollPane {
         message.setId("parameterMessage");
         message.setWrapText(true);
         message.getStyleClass().add("error-message");
-        // always laid out with room for two lines: a message that comes or goes never moves the controls
-        message.setMinHeight(MESSAGE_HEIGHT);
-        message.setPrefHeight(MESSAGE_HEIGHT);
+        // a banner over the top of the panel, not a line in it: a message that comes or goes never moves the controls
         message.setMaxHeight(MESSAGE_HEIGHT);
+        message.setMaxWidth(Double.MAX_VALUE);
         message.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
-        message.setAlignment(javafx.geometry.Pos.TOP_LEFT);
+        message.getStyleClass().add("message-banner");
         message.setVisible(false);
 
-        VBox content = new VBox(8, message, sections, overlayPane);
+        VBox content = new VBox(8, sections, overlayPane);
         content.setPadding(new Insets(8));
-        setContent(content);
+        javafx.scene.layout.StackPane withBanner = new javafx.scene.layout.StackPane(content, message);
+        javafx.scene.layout.StackPane.setAlignment(message, javafx.geometry.Pos.TOP_CENTER);
+        setContent(withBanner);
         vm.settingsProperty().addListener((o, a, b) -> refresh());
         refresh();
     }

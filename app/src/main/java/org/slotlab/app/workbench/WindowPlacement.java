@@ -62,13 +62,16 @@ public final class WindowPlacement {
         stage.setY(r.getMinY());
         stage.setWidth(r.getWidth());
         stage.setHeight(r.getHeight());
-        // a window manager that ignores the size asked for before show gets it again once shown
-        stage.setOnShown(e -> {
-            if (stage.getWidth() < MIN_WIDTH || stage.getHeight() < MIN_HEIGHT) {
+        // a window manager that ignores the size asked for before show (openbox gave the minimum)
+        // gets it again once the window is mapped
+        stage.setOnShown(e -> javafx.application.Platform.runLater(() -> {
+            if (Math.abs(stage.getWidth() - r.getWidth()) > 2 || Math.abs(stage.getHeight() - r.getHeight()) > 2) {
+                stage.setX(r.getMinX());
+                stage.setY(r.getMinY());
                 stage.setWidth(r.getWidth());
                 stage.setHeight(r.getHeight());
             }
-        });
+        }));
         stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDING, e -> remember(stage));
     }
 
