@@ -5,6 +5,7 @@ import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
+import org.slotlab.app.workbench.WindowPlacement;
 import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 
@@ -16,9 +17,9 @@ import org.slotlab.app.workbench.WorkbenchViewModel;
  */
 public class SlotlabApp extends Application {
 
-    /** Initial window size, px: fits a 1600 x 1000 screen with the three charts and the table readable. */
-    static final double WIDTH = 1560;
-    static final double HEIGHT = 960;
+    /** Initial scene size, px ({@link WindowPlacement} then sizes the window itself). */
+    static final double WIDTH = WindowPlacement.DEFAULT_WIDTH;
+    static final double HEIGHT = WindowPlacement.DEFAULT_HEIGHT;
 
     private WorkbenchViewModel vm;
 
@@ -41,6 +42,7 @@ public class SlotlabApp extends Application {
         Scene scene = newScene(view);
         StartupReport.mark("scene");
         stage.setScene(scene);
+        WindowPlacement.forUser().apply(stage);
         stage.show();
         StartupReport.mark("window");
         if (StartupReport.enabled()) {

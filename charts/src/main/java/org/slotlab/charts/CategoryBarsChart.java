@@ -75,6 +75,14 @@ public final class CategoryBarsChart {
         return create(data, SlotlabTheme.standard());
     }
 
+    /**
+     * The same chart for values that are ratios (base / other): bars grow from 1.0, which is always
+     * in range and marked ({@link Axes#ratio}).
+     */
+    public static JFreeChart createRatio(Data data, SlotlabTheme theme) {
+        return Axes.ratio(create(data, theme), theme);
+    }
+
     public static JFreeChart create(Data data, SlotlabTheme theme) {
         DefaultCategoryDataset dataset = createDataset(data.bars());
         BarRenderer bars = data.stacked() ? new StackedBarRenderer() : new LabelledBarRenderer();

@@ -17,6 +17,7 @@ import org.jfree.chart.labels.ItemLabelAnchor;
 import org.jfree.chart.labels.ItemLabelPosition;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.labels.StandardCategoryItemLabelGenerator;
+import org.jfree.chart.labels.StandardCategoryToolTipGenerator;
 import org.jfree.chart.renderer.category.BarRenderer;
 import org.jfree.chart.renderer.category.LineAndShapeRenderer;
 import org.jfree.chart.title.TextTitle;
@@ -62,9 +63,16 @@ final class ChartSupport {
         return dataset;
     }
 
+    /** A tooltip "{series} at {x}{xUnit}: {value}{valueUnit}" with a ROOT-locale number pattern. */
+    static StandardCategoryToolTipGenerator tooltip(String xUnit, String valueUnit, String pattern) {
+        return new StandardCategoryToolTipGenerator("{0} at {1}" + xUnit + ": {2}" + valueUnit, decimals(pattern));
+    }
+
     /** Markers only, one distinct shape and colour per published source, outlined in white. */
     static LineAndShapeRenderer overlayRenderer(SlotlabTheme theme, int seriesCount, int shapeOffset) {
         LineAndShapeRenderer renderer = new LineAndShapeRenderer(false, true);
+        renderer.setDefaultToolTipGenerator(new StandardCategoryToolTipGenerator("{0} at {1}: {2} (published)",
+                decimals("#,##0.###")));
         renderer.setUseOutlinePaint(true);
         renderer.setDrawOutlines(true);
         renderer.setUseFillPaint(false);
@@ -120,8 +128,8 @@ final class ChartSupport {
         return axis;
     }
 
-    static NumberAxis valueAxis(String label, boolean includesZero) {
-        NumberAxis axis = new NumberAxis(label);
+    static HonestAxis valueAxis(String label, boolean includesZero) {
+        HonestAxis axis = new HonestAxis(label);
         axis.setAutoRangeIncludesZero(includesZero);
         axis.setUpperMargin(0.12);
         return axis;

@@ -73,10 +73,13 @@ public final class GcCountChart {
         List<DefaultCategoryDataset> datasets = createDataset(data);
         NumberAxis y = ChartSupport.valueAxis(yLabel(data.operations()), true);
         y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
-        CategoryPlot plot = new CategoryPlot(datasets.get(0), ChartSupport.lengthAxis(X_LABEL), y,
-                ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0"));
+        var bars = ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0");
+        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", " GCs per " + ChartSupport.count(data.operations()), "#,##0"));
+        CategoryPlot plot = new CategoryPlot(datasets.get(0), ChartSupport.lengthAxis(X_LABEL), y, bars);
         plot.setDataset(1, datasets.get(1));
-        plot.setRenderer(1, ChartSupport.overlayRenderer(theme, data.published().size(), 0));
+        var marks = ChartSupport.overlayRenderer(theme, data.published().size(), 0);
+        marks.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", " GCs (published)", "#,##0"));
+        plot.setRenderer(1, marks);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         return ChartSupport.chart(data.title(), data.subtitle(), plot, theme, ChartSupport.legendOf(plot));
     }

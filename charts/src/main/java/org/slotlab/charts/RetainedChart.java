@@ -30,6 +30,8 @@ public final class RetainedChart {
     public static final String Y_LABEL = "retained memory (MiB)";
     /** Headroom above the tallest bar for the worst-case note, as a fraction of the axis range. */
     public static final double NOTE_HEADROOM = 0.22;
+    /** Headroom for each further note (several candidates or pins), as a fraction of the axis range. */
+    public static final double NOTE_LINE_HEADROOM = 0.08;
 
     private RetainedChart() {
     }
@@ -119,10 +121,12 @@ public final class RetainedChart {
         DefaultCategoryDataset dataset = createDataset(data);
         NumberAxis y = ChartSupport.valueAxis(Y_LABEL, true);
         y.setUpperMargin(NOTE_HEADROOM);
-        CategoryPlot plot = new CategoryPlot(dataset, ChartSupport.lengthAxis(X_LABEL), y,
-                ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0.0"));
+        var bars = ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0.0");
+        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", " MiB retained", "#,##0.00"));
+        CategoryPlot plot = new CategoryPlot(dataset, ChartSupport.lengthAxis(X_LABEL), y, bars);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         boolean named = data.candidates().size() > 1;
+        List<BarNote.Entry> notes = new ArrayList<>();
         for (WorstCase worst : worstCases(data)) {
             String text = worstCaseText(worst, data.baseline().name());
             Integer len = worst.lenBytes();
@@ -131,7 +135,12 @@ public final class RetainedChart {
                 Number v = dataset.getValue(row, dataset.getColumnIndex(len));
                 tallest = v == null ? tallest : Math.max(tallest, v.doubleValue());
             }
-            plot.addAnnotation(new BarNote(named ? worst.candidate() + ": " + text : text, len, tallest, theme));
+            notes.add(new BarNote.Entry(named ? worst.candidate() + ": " + text : text, len, tallest));
+        }
+        if (!notes.isEmpty()) {
+            plot.addAnnotation(new BarNote(notes, theme));
+            // one more line of headroom for each note beyond the first
+            y.setUpperMargin(NOTE_HEADROOM + NOTE_LINE_HEADROOM * (notes.size() - 1));
         }
         String subtitle = data.subtitle().isBlank()
                 ? "R = " + ChartSupport.count(data.keptSlices()) + " kept substrings" : data.subtitle();

@@ -155,12 +155,15 @@ public final class SlotSizeChart {
         bars.setSeriesPaint(0, SlotlabTheme.SKY_BLUE);
         bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setMaximumBarWidth(0.07);
+        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " ns per allocation", "#,##0.00"));
         // no value labels: with two axes and overlay markers they collide; the axes carry the values
 
         LineAndShapeRenderer line = new LineAndShapeRenderer(true, true);
         line.setSeriesPaint(0, SlotlabTheme.ORANGE);
         line.setSeriesStroke(0, theme.lineStroke());
         line.setSeriesShape(0, theme.markerShape(4));
+        line.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " GCs per " + ChartSupport.count(data.allocations())
+                + " allocations", "#,##0"));
 
         CategoryAxis x = ChartSupport.lengthAxis(X_LABEL);
         CategoryPlot plot = new CategoryPlot(sets.get(0), x, time, bars);
@@ -178,6 +181,8 @@ public final class SlotSizeChart {
             publishedGc.setSeriesShape(i, theme.markerShape(2 * i + 1));
             publishedGc.setSeriesPaint(i, i == 0 ? SlotlabTheme.VERMILLION : theme.publishedColor(i));
         }
+        publishedTime.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " ns per allocation (published)", "#,##0.00"));
+        publishedGc.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " GCs (published)", "#,##0"));
         plot.setDataset(2, sets.get(2));
         plot.setRenderer(2, publishedTime);
         plot.setDataset(3, sets.get(3));

@@ -16,7 +16,6 @@ import java.util.SortedSet;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.LegendItem;
 import org.jfree.chart.LegendItemCollection;
-import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.axis.TickUnits;
 import org.jfree.chart.labels.CategoryItemLabelGenerator;
@@ -116,15 +115,18 @@ public final class SpeedRatioChart {
         bars.setDefaultItemLabelGenerator(new StandardCategoryItemLabelGenerator("{2}\u00d7",
                 ChartSupport.decimals("0.00")));
         bars.setDefaultItemLabelsVisible(true);
+        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", "\u00d7 (baseline ns / candidate ns)", "0.00"));
         bars.setDefaultPositiveItemLabelPosition(ChartSupport.above());
         bars.setDefaultNegativeItemLabelPosition(ChartSupport.below());
 
-        NumberAxis y = ChartSupport.valueAxis(Y_LABEL, false);
+        HonestAxis y = ChartSupport.valueAxis(Y_LABEL, false);
+        y.setRatio(true);
         y.setLowerMargin(0.12);
         y.setNumberFormatOverride(ChartSupport.decimals("0.0#"));
         y.setStandardTickUnits(ratioTickUnits());
         CategoryPlot plot = new CategoryPlot(datasets.candidates(), ChartSupport.lengthAxis(X_LABEL), y, bars);
         LineAndShapeRenderer overlay = ChartSupport.overlayRenderer(theme, data.published().size(), 0);
+        overlay.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", "\u00d7 (published)", "0.00"));
         plot.setDataset(1, datasets.published());
         plot.setRenderer(1, overlay);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
@@ -152,8 +154,8 @@ public final class SpeedRatioChart {
     /** Steps of 0.1 and coarser: finer ratio ticks are noise on a speed chart. */
     private static TickUnits ratioTickUnits() {
         TickUnits units = new TickUnits();
-        for (double step : new double[] {0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100}) {
-            units.add(new NumberTickUnit(step, ChartSupport.decimals(step < 0.25 ? "0.0" : "0.0#")));
+        for (double step : new double[] {0.05, 0.1, 0.2, 0.25, 0.5, 1, 2, 5, 10, 20, 50, 100}) {
+            units.add(new NumberTickUnit(step, ChartSupport.decimals(step < 0.1 ? "0.00" : step < 0.25 ? "0.0" : "0.0#")));
         }
         return units;
     }

@@ -130,7 +130,7 @@ class ChartFactoriesTest {
         assertThat(RetainedChart.worstCaseText(worst.get(0), "master")).isEqualTo("worst case 25.6\u00d7 master");
         assertThat(RetainedChart.worstCaseText(worst.get(1), "master")).isEqualTo("worst case 6.4\u00d7 master");
         List<String> notes = new java.util.ArrayList<>();
-        chart.getCategoryPlot().getAnnotations().forEach(a -> notes.add(((BarNote) a).text()));
+        chart.getCategoryPlot().getAnnotations().forEach(a -> notes.addAll(((BarNote) a).texts()));
         assertThat(notes).containsExactly("no cutoff: worst case 25.6\u00d7 master", "cutoff 256: worst case 6.4\u00d7 master");
         assertThat(((TextTitle) chart.getSubtitle(0)).getText()).isEqualTo("R = 200k kept substrings");
         assertThemedAndDrawable(chart);

@@ -36,11 +36,27 @@ public final class Exports {
         return MarkdownWriter.write(run.table());
     }
 
-    /** What "Copy for issue" puts on the clipboard: a heading, the table, the legend and every parameter. */
+    /** Says above every pasted table that the numbers are the model's. */
+    public static final String MODELLED = "Modelled by Slotlab, not measured: every number below is simulated from the layout and cost profile listed.";
+
+    /**
+     * What "Copy for issue" puts on the clipboard: a heading, that the numbers are modelled, the
+     * compare table with its legend (which names the baseline, {@code base/other}) and every
+     * parameter, the scenario's further tables (GC counts, retained memory), what was left off the
+     * charts and why, and the public reference.
+     */
     public static String forIssue(ScenarioRun run) {
         var scenario = ScenarioRegistry.byId(run.request().settings().scenario());
-        return "#### Slotlab: " + scenario.title() + " (" + run.headline() + ")\n\n" + markdown(run)
-                + "\nSource: " + scenario.source().citation() + "\n";
+        StringBuilder out = new StringBuilder("#### Slotlab: " + scenario.title() + " (" + run.headline() + ")\n\n")
+                .append(MODELLED).append("\n\n").append(markdown(run));
+        for (var t : run.moreTables()) {
+            out.append('\n').append(MarkdownWriter.write(t));
+        }
+        if (!run.notes().isEmpty()) {
+            out.append("\nNot compared:\n");
+            run.notes().forEach(n -> out.append("- ").append(n).append('\n'));
+        }
+        return out.append("\nSource: ").append(scenario.source().citation()).append('\n').toString();
     }
 
     public static void write(Path file, String text) throws IOException {

@@ -3,6 +3,7 @@ package org.slotlab.app.measured;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.slotlab.model.measured.ImportException;
 import org.slotlab.model.measured.Importers;
@@ -50,6 +51,25 @@ public record Overlay(OverlaySource source, MeasuredSet set, String label, List<
         return new Overlay(source, set, label, OverlaySeries.derive(set, label));
     }
 
+    /**
+     * The Ruby major.minor the file names for every executable ("ruby 3.1.2p20 ..." gives 3.1), empty
+     * when an executable is named without one (benchmark-driver's compare-ruby, built-ruby) or they differ.
+     */
+    public Optional<String> ruby() {
+        if (set.executables().isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<String> found = Optional.empty();
+        for (String exe : set.executables()) {
+            Optional<String> v = org.slotlab.app.scenario.ModelContext.rubyVersion(exe);
+            if (v.isEmpty() || found.isPresent() && !found.equals(v)) {
+                return Optional.empty();
+            }
+            found = v;
+        }
+        return found;
+    }
+
     /** The series that go on one chart. */
     public List<OverlaySeries> seriesOn(String chart) {
         return series.stream().filter(s -> s.chart().equals(chart)).collect(Collectors.toList());
@@ -62,6 +82,6 @@ public record Overlay(OverlaySource source, MeasuredSet set, String label, List<
                     + "; no point maps to len or slot_size: edit the name mapping)";
         }
         return label + ": " + series.stream().map(s -> s.quantity() + " (" + s.points().size() + ")").distinct()
-                .collect(Collectors.joining(", "));
+                .collect(Collectors.joining(", ")) + OverlaySeries.ratiosNotAPolicy(set).map(w -> "; " + w).orElse("");
     }
 }

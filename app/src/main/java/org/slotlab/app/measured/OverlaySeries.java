@@ -78,7 +78,7 @@ public record OverlaySeries(String chart, int axis, String name, String quantity
                     out.add(new OverlaySeries(SPEED_RATIO, 0, label + ": " + exe + " / " + base, "speed ratio", ratio));
                 }
             }
-        } else {
+        } else if (ratiosCompareBuilds(set, exes)) {
             for (String exe : exes) {
                 SortedMap<Long, Double> r = values(set, exe, Metric.SPEED_RATIO, MappedParameter.LEN);
                 boolean reference = r.values().stream().allMatch(v -> v == 1.0);
@@ -105,6 +105,36 @@ public record OverlaySeries(String chart, int axis, String name, String quantity
             }
         }
         return out;
+    }
+
+    /**
+     * Whether the file's own speed ratios compare builds (a policy ratio: the same benchmark on two
+     * executables), the only kind the speed-ratio chart draws. benchmark-ips's Comparison divides
+     * one report by another in the same process, so with reports named after lengths its ratios
+     * compare lengths on one Ruby ("size100: 1.36x slower" than size1); a file of one executable
+     * compares nothing with a build either. Such a set is drawn as ns per op per length only.
+     */
+    static boolean ratiosCompareBuilds(MeasuredSet set, List<String> exes) {
+        return exes.size() >= 2 && !set.tool().equals(IPS_TOOL);
+    }
+
+    /** The tool name benchmark-ips's importers give (text and JSON). */
+    static final String IPS_TOOL = org.slotlab.model.measured.IpsTextImporter.TOOL;
+
+    /**
+     * Why a set with speed ratios gives no series on the speed-ratio chart, or empty: "its ratios compare
+     * lengths on one Ruby (ruby 3.1.2p20 ...), not two builds: drawn as ns per length".
+     */
+    static Optional<String> ratiosNotAPolicy(MeasuredSet set) {
+        List<String> exes = executables(set);
+        if (set.pointsOf(Metric.SPEED_RATIO).isEmpty() || ratiosCompareBuilds(set, exes)) {
+            return Optional.empty();
+        }
+        String what = set.tool().equals(IPS_TOOL) ? "its ratios are benchmark-ips's Comparison of one report with another"
+                : "its ratios come from one executable";
+        return Optional.of(what + (exes.size() == 1 ? " on one Ruby (" + exes.get(0) + ")" : "")
+                + ", not of two builds at the same length, so they are not drawn as a policy speed ratio; its times are "
+                + "drawn as ns per op per length on that Ruby");
     }
 
     private static String name(String label, String exe, List<String> exes) {

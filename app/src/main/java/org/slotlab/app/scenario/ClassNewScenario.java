@@ -11,6 +11,8 @@ import org.slotlab.app.knob.Settings;
 import org.slotlab.app.knob.Types;
 import org.slotlab.app.report.Version;
 import org.slotlab.charts.SlotlabTheme;
+import org.jfree.chart.JFreeChart;
+import org.slotlab.charts.Regions;
 import org.slotlab.charts.XyLinesChart;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.Table;
@@ -137,6 +139,8 @@ public final class ClassNewScenario implements Scenario {
 
         List<XyLinesChart.Line> speed = new ArrayList<>();
         List<XyLinesChart.Line> pubSpeed = new ArrayList<>();
+        // per last published N, the lines the model carries beyond it: drawn there as extrapolated
+        Map<Integer, List<String>> beyond = new java.util.TreeMap<>();
         for (ClassNewSeries.Series s : ClassNewSeries.speedupVsParams(rows)) {
             List<XyLinesChart.Point> model = new ArrayList<>();
             List<XyLinesChart.Point> pub = new ArrayList<>();
@@ -149,6 +153,10 @@ public final class ClassNewScenario implements Scenario {
             speed.add(new XyLinesChart.Line(s.name(), model));
             if (!pub.isEmpty()) {
                 pubSpeed.add(new XyLinesChart.Line("article: " + s.name(), pub));
+                int lastPublished = (int) pub.get(pub.size() - 1).x();
+                if (model.get(model.size() - 1).x() > lastPublished) {
+                    beyond.computeIfAbsent(lastPublished, k -> new ArrayList<>()).add(s.name());
+                }
             }
         }
         var speedData = new XyLinesChart.Data("Foo.new: 3.5 opt_new vs 3.4 Class#new",
@@ -186,9 +194,16 @@ public final class ClassNewScenario implements Scenario {
                         ? String.format(Locale.ROOT, "%.1fx", kw3.publishedSpeedup().getAsDouble()) : "none");
         Table table = table(rows, lines);
         return new ScenarioRun(request, List.of(
-                Runs.chart(SPEEDUP, t -> XyLinesChart.create(speedData, t), theme),
+                Runs.chart(SPEEDUP, t -> extrapolated(XyLinesChart.createRatio(speedData, t), beyond, t), theme),
                 Runs.chart(OBJECTS, t -> XyLinesChart.create(objectsData, t), theme)),
                 table, lines, headline, System.nanoTime() - t0);
+    }
+
+    /** Marks, for each last published N, the lines the model carries past it as extrapolated. */
+    static JFreeChart extrapolated(JFreeChart chart, Map<Integer, List<String>> beyond, SlotlabTheme theme) {
+        beyond.forEach((n, names) -> Regions.extrapolatedAbove(chart, n, String.join("; ", names) + ": extrapolated beyond N = "
+                + n + " (" + Source.FAST_ALLOCATIONS_RUBY_35.title() + " measured up to N = " + n + ")", theme));
+        return chart;
     }
 
     private static Table table(List<ClassNewPrediction> rows, List<String> params) {

@@ -8,6 +8,7 @@ import java.util.concurrent.CancellationException;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 import org.jfree.chart.JFreeChart;
+import org.slotlab.charts.ChartNotes;
 import org.slotlab.charts.SlotlabTheme;
 import org.slotlab.charts.XyLinesChart;
 import org.slotlab.charts.table.Table;
@@ -22,6 +23,14 @@ final class Runs {
     /** A chart drawn with the screen theme, and the factory that draws it again for an export. */
     static ScenarioRun.RenderedChart chart(ChartSpec spec, Function<SlotlabTheme, JFreeChart> factory, SlotlabTheme theme) {
         return new ScenarioRun.RenderedChart(spec, factory.apply(theme), factory);
+    }
+
+    /** Key of the note that says which series were left off a chart and why. */
+    static final String CONTEXT_NOTE = "context";
+
+    /** {@code chart} with {@code note} written under its plot ({@link ChartNotes}); a blank note adds nothing. */
+    static JFreeChart noted(JFreeChart chart, String note, SlotlabTheme theme) {
+        return note.isBlank() ? chart : ChartNotes.put(chart, CONTEXT_NOTE, "Not drawn: " + note, theme);
     }
 
     /** Stops a compute a newer request made obsolete. */

@@ -18,13 +18,30 @@ import org.slotlab.charts.table.Table;
  * @param parameterLines "name: value" lines describing the run, for exports
  * @param headline       one line for the status bar, e.g. "largest embedded length: 231 B"
  * @param computeNanos   wall time of the computation, ns
+ * @param moreTables     further tables "Copy for issue" pastes under the compare table (GC counts, retained memory)
+ * @param notes          what was left off the charts and why (a pin or overlay of another context), for exports
  */
 public record ScenarioRun(ScenarioRequest request, List<RenderedChart> charts, Table table, List<String> parameterLines,
-        String headline, long computeNanos) {
+        String headline, long computeNanos, List<Table> moreTables, List<String> notes) {
 
     public ScenarioRun {
         charts = List.copyOf(charts);
         parameterLines = List.copyOf(parameterLines);
+        moreTables = List.copyOf(moreTables);
+        notes = List.copyOf(notes);
+    }
+
+    /** A run whose exports carry the compare table only. */
+    public ScenarioRun(ScenarioRequest request, List<RenderedChart> charts, Table table, List<String> parameterLines,
+            String headline, long computeNanos) {
+        this(request, charts, table, parameterLines, headline, computeNanos, List.of(), List.of());
+    }
+
+    /** The same run with other charts (measured overlays drawn on them) and {@code more} notes. */
+    public ScenarioRun withCharts(List<RenderedChart> newCharts, List<String> more) {
+        List<String> all = new java.util.ArrayList<>(notes);
+        all.addAll(more);
+        return new ScenarioRun(request, newCharts, table, parameterLines, headline, computeNanos, moreTables, all);
     }
 
     public Optional<RenderedChart> chart(String id) {

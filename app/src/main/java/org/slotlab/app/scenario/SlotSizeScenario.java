@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import org.slotlab.app.knob.Knob;
 import org.slotlab.app.knob.Settings;
@@ -94,15 +95,34 @@ public final class SlotSizeScenario implements Scenario {
         SlotSizeChart.SlotSeries current = series("model: " + layout.name(), layout, model);
         List<SlotSizeChart.SlotSeries> overlays = new ArrayList<>();
         List<SlotSizeChart.SlotSeries> pinned = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        ModelContext here = ModelContext.of(p);
+        List<Pin> compared = new ArrayList<>();
         for (Pin pin : request.pins()) {
             Runs.check(cancelled);
             Settings q = pin.settings();
+            // layouts are what this chart compares; the ns must come from one profile and harness
+            List<String> diff = here.differences(ModelContext.of(q), false);
+            if (!diff.isEmpty()) {
+                notes.add("pin " + pin.name() + " was made with " + String.join(", ", diff) + "; this chart models "
+                        + here.describe(false) + ", so it is not drawn.");
+                continue;
+            }
+            compared.add(pin);
             RubyLayout l = ModelInputs.layout(q);
             pinned.add(series("pin " + pin.name() + ": " + l.name(), l,
                     Experiments.slotSweep(l, ModelInputs.profile(q), allocations, ModelInputs.harness(q, l))));
         }
         overlays.addAll(pinned);
-        overlays.add(published(allocations));
+        SlotSizeChart.SlotSeries published = published(allocations);
+        Optional<String> publishedRuby = ModelContext.rubyVersion(published.name());
+        if (publishedRuby.isEmpty() || publishedRuby.equals(ModelContext.rubyVersion(layout))) {
+            overlays.add(published);
+        } else {
+            notes.add("the published points of " + Source.FEATURE_22186.title() + " were measured on Ruby " + publishedRuby.get()
+                    + "; this chart models " + layout.name() + ", so they are not drawn.");
+        }
+        String note = String.join("\n", notes);
         String subtitle = layout.name() + ", " + Runs.fmt(allocations)
                 + " allocations per slot size, cost profile " + ModelInputs.profile(p).name();
         var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, allocations, current,
@@ -117,10 +137,10 @@ public final class SlotSizeScenario implements Scenario {
             lines.add("pin " + pin.name() + ": " + pin.settings().get(LAYOUT).name());
         }
         lines.add("version: " + Version.modelledBy());
-        Table table = table(request, current, pinned, overlays.get(overlays.size() - 1), lines);
-        return new ScenarioRun(request, List.of(Runs.chart(SLOTS, t -> SlotSizeChart.create(data, t), theme)), table, lines,
-                layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-" + layout.largestSlotSize()
-                        + " B", System.nanoTime() - t0);
+        Table table = table(request, compared, current, pinned, overlays.contains(published) ? published : null, lines);
+        return new ScenarioRun(request, List.of(Runs.chart(SLOTS, t -> Runs.noted(SlotSizeChart.create(data, t), note, t), theme)),
+                table, lines, layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-"
+                        + layout.largestSlotSize() + " B", System.nanoTime() - t0, List.of(), notes);
     }
 
     private static SlotSizeChart.SlotSeries series(String name, RubyLayout layout, List<Outcome> outcomes) {
@@ -150,15 +170,17 @@ public final class SlotSizeScenario implements Scenario {
         return SlotSizeChart.SlotSeries.published(Source.FEATURE_22186.measuredBy("byroot", machine), pts);
     }
 
-    private static Table table(ScenarioRequest request, SlotSizeChart.SlotSeries current,
+    private static Table table(ScenarioRequest request, List<Pin> compared, SlotSizeChart.SlotSeries current,
             List<SlotSizeChart.SlotSeries> pins, SlotSizeChart.SlotSeries published, List<String> lines) {
         List<SlotSizeChart.SlotSeries> cols = new ArrayList<>();
         cols.add(current);
         cols.addAll(pins);
-        cols.add(published);
+        if (published != null) {
+            cols.add(published);
+        }
         int base = 0;
-        for (int i = 0; i < request.pins().size(); i++) {
-            if (request.pins().get(i).name().equals(request.compareBaseline())) {
+        for (int i = 0; i < compared.size(); i++) {
+            if (compared.get(i).name().equals(request.compareBaseline())) {
                 base = i + 1;
             }
         }
@@ -180,7 +202,6 @@ public final class SlotSizeScenario implements Scenario {
             }
             t.row(pt.slotBytes(), b, others);
         }
-        t.legend("ratio = baseline ns / other ns; above 1 = the other is faster");
         Runs.parameters(t, lines);
         return t.build();
     }

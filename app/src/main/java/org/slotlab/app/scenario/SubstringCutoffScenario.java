@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.BooleanSupplier;
 import java.util.function.ToDoubleFunction;
@@ -215,9 +216,21 @@ public final class SubstringCutoffScenario implements Scenario {
         RubyLayout layout = ModelInputs.layout(p);
         Sweep current = sweep("current", p, cancelled);
         List<Sweep> pins = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        ModelContext here = ModelContext.of(p);
         for (Pin pin : request.pins()) {
-            pins.add(sweep(pin.name(), pin.settings(), cancelled));
+            List<String> diff = here.differences(ModelContext.of(pin.settings()), true);
+            if (diff.isEmpty()) {
+                pins.add(sweep(pin.name(), pin.settings(), cancelled));
+            } else {
+                notes.add(pinNotCompared(pin, diff, here));
+            }
         }
+        List<LengthSeries> published = published(p);
+        String note = String.join("\n", notes);
+        Optional<String> publishedNote = publishedNotShown(p, layout);
+        publishedNote.ifPresent(notes::add);
+        String speedNote = String.join("\n", notes);
         CandidateSpec spec = CandidateSpec.of(p.get(CANDIDATE));
         long largest = spec.master() ? -1 : ModelInputs.largestEmbeddedLen(layout, spec.cutoff());
         String headline = ModelInputs.largestEmbedded(layout, p.get(CANDIDATE));
@@ -231,7 +244,7 @@ public final class SubstringCutoffScenario implements Scenario {
         OptionalInt marker = spec.alwaysEmbed() || largest < 0 ? OptionalInt.empty() : OptionalInt.of((int) largest);
         var speedData = new SpeedRatioChart.Data(
                 current.baselineName() + " vs " + current.candidateName() + ": speed ratio per length", subtitle, ratios,
-                marker, published(p));
+                marker, published);
 
         List<LengthSeries> gcs = new ArrayList<>();
         gcs.add(series(label(current), current.rows(), c -> c.candidate().gcCount()));
@@ -253,10 +266,11 @@ public final class SubstringCutoffScenario implements Scenario {
 
         List<String> params = parameterLines(request, layout);
         return new ScenarioRun(request, List.of(
-                Runs.chart(SPEED, t -> SpeedRatioChart.create(speedData, t), theme),
-                Runs.chart(GC, t -> GcCountChart.create(gcData, t), theme),
-                Runs.chart(RETAINED, t -> RetainedChart.create(retainedData, t), theme)),
-                table(request, current, pins, params), params, headline, System.nanoTime() - t0);
+                Runs.chart(SPEED, t -> Runs.noted(SpeedRatioChart.create(speedData, t), speedNote, t), theme),
+                Runs.chart(GC, t -> Runs.noted(GcCountChart.create(gcData, t), note, t), theme),
+                Runs.chart(RETAINED, t -> Runs.noted(RetainedChart.create(retainedData, t), note, t), theme)),
+                table(request, current, pins, params), params, headline, System.nanoTime() - t0,
+                List.of(issueTable(p, current, pins)), notes);
     }
 
     private static Sweep sweep(String name, Settings p, BooleanSupplier cancelled) {
@@ -305,15 +319,47 @@ public final class SubstringCutoffScenario implements Scenario {
      * master ips). They were measured with a frozen suffix source, so they are shown only then.
      */
     static List<LengthSeries> published(Settings p) {
-        if (source(p) != SourceState.FROZEN || position(p) != SlicePosition.SUFFIX) {
+        if (source(p) != SourceState.FROZEN || position(p) != SlicePosition.SUFFIX
+                || !ModelContext.rubyVersion(ModelInputs.layout(p)).equals(Optional.of(Published.RUBY))) {
             return List.of();
         }
         return Published.SERIES;
     }
 
+    /**
+     * Why the thread's published points are not drawn although the source is a frozen suffix: they
+     * were measured on another Ruby than the layout models ({@link Published#RUBY}).
+     */
+    static Optional<String> publishedNotShown(Settings p, RubyLayout layout) {
+        if (source(p) != SourceState.FROZEN || position(p) != SlicePosition.SUFFIX) {
+            return Optional.empty();
+        }
+        Optional<String> modelled = ModelContext.rubyVersion(layout);
+        if (modelled.equals(Optional.of(Published.RUBY))) {
+            return Optional.empty();
+        }
+        return Optional.of("the published points of " + Source.FEATURE_22186.title() + " were measured on Ruby "
+                + Published.RUBY + "; these charts model " + layout.name()
+                + (modelled.isPresent() ? " (Ruby " + modelled.get() + ")" : "") + ", so they are not drawn. Choose a Ruby "
+                + Published.RUBY + " layout to compare with them.");
+    }
+
+    /** Why a pin is left off the charts and the table: the parts of its context that differ. */
+    static String pinNotCompared(Pin pin, List<String> diff, ModelContext here) {
+        return "pin " + pin.name() + " was made with " + String.join(", ", diff) + "; these charts model "
+                + here.describe(true) + ", so it is not drawn. Unpin it, or set the same layout and profile.";
+    }
+
     /** The published series, read once: the tables ship with the jar and never change. */
     private static final class Published {
         static final List<LengthSeries> SERIES = List.copyOf(read());
+        /**
+         * The Ruby (major.minor) the thread measured: its patches are against master, and byroot's rows
+         * name the build ("ruby 4.1.0dev +PRISM arm64-darwin25", subseq_byroot_ips.csv's machine column).
+         */
+        static final String RUBY = ReferenceTable.load("subseq_byroot_ips.csv").rows().stream()
+                .map(r -> ModelContext.rubyVersion(r.get("machine"))).flatMap(Optional::stream).findFirst()
+                .orElseThrow(() -> new IllegalStateException("subseq_byroot_ips.csv names no Ruby version"));
     }
 
     private static List<LengthSeries> read() {
@@ -446,6 +492,40 @@ public final class SubstringCutoffScenario implements Scenario {
         }
         Runs.parameters(t, params);
         return t.build();
+    }
+
+    /**
+     * What the thread argues with besides speed, per length and series: the speed ratio the speed chart
+     * draws (its own baseline policy's ns / its candidate's ns), the GC runs of the GC chart and the MiB
+     * the retained chart draws, the baseline policy first.
+     */
+    static Table issueTable(Settings p, Sweep current, List<Sweep> pins) {
+        List<Sweep> all = new ArrayList<>();
+        all.add(current);
+        all.addAll(pins);
+        Table.Builder b = Table.builder("Modelled per length (not measured): speed ratio as the speed chart draws it, GC runs per N = "
+                + fmt(p.get(COUNT)) + " slices, MiB retained by R = " + fmt(p.get(RETAIN)) + " kept slices")
+                .column(Column.number("len_bytes", 0))
+                .column(Column.number(current.baselineName() + " GCs", 0, true))
+                .column(Column.number(current.baselineName() + " MiB", 1, true));
+        for (Sweep s : all) {
+            b.column(Column.ratio(s.baselineName() + "/" + label(s), 2))
+                    .column(Column.number(label(s) + " GCs", 0, true))
+                    .column(Column.number(label(s) + " MiB", 1, true));
+        }
+        for (int i = 0; i < current.rows().size(); i++) {
+            Comparison c = current.rows().get(i);
+            List<Object> cells = new ArrayList<>(List.of(c.value(), (double) c.baseline().gcCount(), c.baseline().retainedBytes() / MIB));
+            for (Sweep s : all) {
+                Comparison r = s.rows().stream().filter(x -> x.value() == c.value()).findFirst().orElse(null);
+                cells.add(r == null ? Double.NaN : r.speedRatio());
+                cells.add(r == null ? Double.NaN : (double) r.candidate().gcCount());
+                cells.add(r == null ? Double.NaN : r.candidate().retainedBytes() / MIB);
+            }
+            b.row(cells);
+        }
+        b.footer(ComparisonTable.legendFor(current.baselineName(), "ns") + " (each series against its own baseline policy)");
+        return b.build();
     }
 
     private static Map<Long, Double> nsBy(List<Comparison> rows, boolean baseline) {

@@ -18,6 +18,9 @@ import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
+import org.jfree.data.Range;
+import org.slotlab.charts.Axes;
+import org.slotlab.charts.SlotlabTheme;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.fx.FXHints;
 import org.slotlab.app.scenario.ChartSpec;
@@ -233,9 +236,13 @@ public final class ChartsView extends StackPane {
                         p.getRangeAxis(i).setAutoRange(true);
                     }
                 }
+                Axes.zoom(v.getChart(), null, NOTE_THEME);
             }
         }
     }
+
+    /** The theme of the zoom note: the screen charts' default scale. */
+    private static final SlotlabTheme NOTE_THEME = SlotlabTheme.of(WorkbenchViewModel.SCREEN_CHART_SCALE);
 
     private void reapplyZoom() {
         for (ChartViewer v : viewers) {
@@ -252,7 +259,8 @@ public final class ChartsView extends StackPane {
         var axis = p.getRangeAxis();
         axis.setAutoRange(true);
         var r = axis.getRange();
-        axis.setRange(r.getLowerBound(), r.getLowerBound() + r.getLength() * zoom);
+        // the chart says it is zoomed, and a ratio axis keeps 1.0 in view
+        Axes.zoom(chart, new Range(r.getLowerBound(), r.getLowerBound() + r.getLength() * zoom), NOTE_THEME);
     }
 
     /** The viewers, in chart order (for exports and tests). */

@@ -69,6 +69,8 @@ public final class CompareView extends VBox {
         title.getStyleClass().add("section-title");
         legend.getStyleClass().add("muted");
         legend.setWrapText(true);
+        // the legend says which way the ratios read: it wraps, and the table gives way, rather than cut it off
+        legend.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
         Button pin = new Button("Pin current");
         pin.setId("pinButton");
         pin.setTooltip(new Tooltip("Keep the current settings as a named series on every chart (Ctrl+P), up to "
@@ -115,6 +117,29 @@ public final class CompareView extends VBox {
         }));
     }
 
+    /** Dims the chip of every pin the run left off its charts (another layout or profile), its tooltip saying why. */
+    private void markNotCompared(ScenarioRun run) {
+        for (var n : pinChips.getChildren()) {
+            if (!(n instanceof HBox chip) || !(chip.getUserData() instanceof String name)) {
+                continue;
+            }
+            String why = notCompared(run, name);
+            chip.getStyleClass().remove("not-compared");
+            Label l = (Label) chip.getChildren().get(0);
+            if (why.isEmpty()) {
+                l.setTooltip(null);
+            } else {
+                chip.getStyleClass().add("not-compared");
+                l.setTooltip(new Tooltip("Not compared: " + why));
+            }
+        }
+    }
+
+    /** The run's note about pin {@code name}, or empty when the pin is drawn. */
+    static String notCompared(ScenarioRun run, String name) {
+        return run.notes().stream().filter(n -> n.startsWith("pin " + name + " ")).findFirst().orElse("");
+    }
+
     /** What sets these settings apart: the knobs changed from the thread's setting. */
     static String summary(org.slotlab.app.knob.Settings s) {
         List<String> changed = s.changes();
@@ -134,6 +159,7 @@ public final class CompareView extends VBox {
                 HBox chip = new HBox(4, l, x);
                 chip.setAlignment(Pos.CENTER_LEFT);
                 chip.getStyleClass().add("chip");
+                chip.setUserData(p.name());
                 pinChips.getChildren().add(chip);
             }
             pinChips.setVisible(!vm.pins().isEmpty());
@@ -150,6 +176,7 @@ public final class CompareView extends VBox {
         if (run == null) {
             return;
         }
+        markNotCompared(run);
         Table t = run.table();
         title.setText(t.title());
         legend.setText(t.footer().isEmpty() ? "" : t.footer().get(0));

@@ -58,6 +58,10 @@ public final class ParametersView extends ScrollPane {
 
     /** Arrow-key step of the cutoff slider, bytes: one VALUE (slot sizes are multiples of 8). */
     static final int CUTOFF_KEY_STEP = 8;
+    private static final javafx.scene.input.KeyCombination UNDO = javafx.scene.input.KeyCombination.keyCombination("Shortcut+Z");
+    private static final javafx.scene.input.KeyCombination REDO = javafx.scene.input.KeyCombination.keyCombination("Shortcut+Shift+Z");
+    /** Most height of the validation banner, px: three lines of the panel's text (the tooltip has it all). */
+    static final double MESSAGE_HEIGHT = 56;
     /** Layout choice meaning "a custom layout". */
     static final String CUSTOM = "custom…";
     /** Width a check-box flow wraps at, px: fits the panel's second column. */
@@ -134,12 +138,18 @@ public final class ParametersView extends ScrollPane {
         message.setId("parameterMessage");
         message.setWrapText(true);
         message.getStyleClass().add("error-message");
-        message.setManaged(false);
+        // a banner over the top of the panel, not a line in it: a message that comes or goes never moves the controls
+        message.setMaxHeight(MESSAGE_HEIGHT);
+        message.setMaxWidth(Double.MAX_VALUE);
+        message.setTextOverrun(javafx.scene.control.OverrunStyle.ELLIPSIS);
+        message.getStyleClass().add("message-banner");
         message.setVisible(false);
 
-        VBox content = new VBox(8, message, sections, overlayPane);
+        VBox content = new VBox(8, sections, overlayPane);
         content.setPadding(new Insets(8));
-        setContent(content);
+        javafx.scene.layout.StackPane withBanner = new javafx.scene.layout.StackPane(content, message);
+        javafx.scene.layout.StackPane.setAlignment(message, javafx.geometry.Pos.TOP_CENTER);
+        setContent(withBanner);
         vm.settingsProperty().addListener((o, a, b) -> refresh());
         refresh();
     }
@@ -437,6 +447,18 @@ public final class ParametersView extends ScrollPane {
                     show(vm.setCutoff((int) Math.round(b.doubleValue())));
                 }
             });
+            slider.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+                int dir = switch (e.getCode()) {
+                    case RIGHT, UP, KP_RIGHT, KP_UP -> 1;
+                    case LEFT, DOWN, KP_LEFT, KP_DOWN -> -1;
+                    default -> 0;
+                };
+                if (dir != 0 && !slider.isDisabled()) {
+                    e.consume();
+                    show(vm.stepCutoff(dir, CUTOFF_KEY_STEP));
+                    vm.endEdit();
+                }
+            });
             slider.valueChangingProperty().addListener((o, a, changing) -> {
                 if (!changing) {
                     vm.endEdit();
@@ -507,24 +529,48 @@ public final class ParametersView extends ScrollPane {
             if (updating) {
                 return;
             }
+            // what the user typed counts as shown while it is applied, so the model's answer replaces it
+            Object before = field.getProperties().put(SHOWN, field.getText());
+            Optional<String> problem;
             try {
-                show(command.apply(field.getText()));
+                problem = command.apply(field.getText());
             } catch (IllegalArgumentException e) {
-                show(Optional.of(e.getMessage()));
+                problem = Optional.of(e.getMessage());
             }
+            if (problem.isPresent()) {
+                // refused: the typed text stays, as an edit, next to the message
+                if (before == null) {
+                    field.getProperties().remove(SHOWN);
+                } else {
+                    field.getProperties().put(SHOWN, before);
+                }
+            }
+            show(problem);
         };
         field.setOnAction(e -> commit.run());
         field.focusedProperty().addListener((o, a, focused) -> {
-            if (!focused) {
+            // leaving a field applies what was typed there, and nothing when nothing was
+            if (!focused && edited(field)) {
                 commit.run();
+            }
+        });
+        // Ctrl+Z in a field the user has not typed into undoes the model, as everywhere else
+        field.addEventFilter(javafx.scene.input.KeyEvent.KEY_PRESSED, e -> {
+            if (!edited(field) && (UNDO.match(e) || REDO.match(e))) {
+                e.consume();
+                if (REDO.match(e)) {
+                    vm.redo();
+                } else {
+                    vm.undo();
+                }
             }
         });
     }
 
     private void show(Optional<String> problem) {
         message.setText(problem.orElse(""));
+        message.setTooltip(problem.map(Tooltip::new).orElse(null));
         message.setVisible(problem.isPresent());
-        message.setManaged(problem.isPresent());
         if (problem.isPresent()) {
             refresh();
         }
@@ -542,10 +588,37 @@ public final class ParametersView extends ScrollPane {
      * Shows {@code text} unless the user is typing in the field or it already shows it (a
      * TextField replaces its content even for an equal text, and refresh runs on every slider step).
      */
+    /**
+     * Shows the model's value in {@code f}, unless the user has typed into it since it last showed one
+     * (then their text waits for Enter or Tab). A reset, undo or open with the focus in the field
+     * therefore shows the new value at once, and the next Tab does not apply the old one again.
+     */
     private static void setIfNotFocused(TextField f, String text) {
-        if (!f.isFocused() && !text.equals(f.getText())) {
-            f.setText(text);
+        if (!f.isFocused() || !edited(f)) {
+            if (!text.equals(f.getText())) {
+                f.setText(text);
+            }
+            f.getProperties().put(SHOWN, text);
         }
+    }
+
+    /** Key of the text a field last showed from the model. */
+    private static final String SHOWN = "slotlab.shown";
+
+    /** Whether the user changed {@code f}'s text since it last showed the model's value. */
+    static boolean edited(TextField f) {
+        Object shown = f.getProperties().get(SHOWN);
+        return shown != null && !shown.equals(f.getText());
+    }
+
+    /** Drops what the user typed into any field and shows the model's values (reset, undo, redo, open). */
+    public void discardEdits() {
+        for (Control c : controls.values()) {
+            if (c instanceof TextField f && f.getProperties().get(SHOWN) instanceof String shown) {
+                f.setText(shown);
+            }
+        }
+        refresh();
     }
 
     private static void tip(String text, Control... cs) {

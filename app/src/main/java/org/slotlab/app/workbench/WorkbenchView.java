@@ -7,6 +7,8 @@ import java.util.List;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonBar;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -30,6 +32,7 @@ import org.slotlab.app.measured.Overlay;
 import org.slotlab.app.measured.OverlaySeries;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
+import org.slotlab.app.scenario.SlotSizeScenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRun;
 
@@ -75,15 +78,21 @@ public final class WorkbenchView extends BorderPane {
         });
         setOnDragDropped(e -> {
             e.getDragboard().getFiles().stream().filter(f -> f.getName().endsWith(ScenarioFile.SUFFIX)).findFirst()
-                    .ifPresent(f -> open(f.toPath()));
+                    .filter(f -> mayDiscard("opening another scenario")).ifPresent(f -> open(f.toPath()));
             e.setDropCompleted(true);
             e.consume();
         });
         if (stage != null) {
-            stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> "Slotlab: "
-                    + vm.scenarioProperty().get().title()
-                    + (vm.fileProperty().get() == null ? "" : " [" + vm.fileProperty().get().getFileName() + "]"),
-                    vm.scenarioProperty(), vm.fileProperty()));
+            stage.titleProperty().bind(javafx.beans.binding.Bindings.createStringBinding(() -> (vm.modified() ? "* " : "")
+                    + "Slotlab: " + vm.scenarioProperty().get().title()
+                    + (vm.fileProperty().get() == null ? "" : " [" + vm.fileProperty().get().getFileName() + "]")
+                    + (vm.modified() ? " (unsaved changes)" : ""),
+                    vm.scenarioProperty(), vm.fileProperty(), vm.modifiedProperty()));
+            stage.setOnCloseRequest(e -> {
+                if (!mayDiscard("quitting")) {
+                    e.consume();
+                }
+            });
         }
     }
 
@@ -164,17 +173,17 @@ public final class WorkbenchView extends BorderPane {
                 item("_Copy for issue", "Shortcut+Shift+C", this::copyForIssue),
                 new SeparatorMenuItem(),
                 item("_Quit", "Shortcut+Q", () -> {
-                    if (stage != null) {
+                    if (stage != null && mayDiscard("quitting")) {
                         stage.close();
                     }
                 }));
         Menu edit = new Menu("_Edit");
-        MenuItem undo = item("_Undo", "Shortcut+Z", vm::undo);
+        MenuItem undo = item("_Undo", "Shortcut+Z", () -> { parameters.discardEdits(); vm.undo(); });
         undo.disableProperty().bind(vm.canUndoProperty().not());
-        MenuItem redo = item("_Redo", "Shortcut+Shift+Z", vm::redo);
+        MenuItem redo = item("_Redo", "Shortcut+Shift+Z", () -> { parameters.discardEdits(); vm.redo(); });
         redo.disableProperty().bind(vm.canRedoProperty().not());
         edit.getItems().addAll(undo, redo, new SeparatorMenuItem(),
-                item("Reset to the thread's settings", "Shortcut+R", vm::resetToThreadDefaults),
+                item("Reset to the thread's settings", "Shortcut+R", () -> { parameters.discardEdits(); vm.resetToThreadDefaults(); }),
                 item("Edit custom layout…", "Shortcut+L", parameters::editCustomLayout),
                 item("Load cost profile…", "Shortcut+Shift+L", () -> parameters.loadProfile.fire()));
         Menu view = new Menu("_View");
@@ -188,6 +197,9 @@ public final class WorkbenchView extends BorderPane {
                 item("Zoom out (value axis)", "Shortcut+MINUS", charts::zoomOut),
                 item("Reset zoom", "Shortcut+Shift+0", charts::resetZoom),
                 new SeparatorMenuItem(),
+                panelToggle("Show scenario list", "F9", navigator),
+                panelToggle("Show parameters", "F10", parameters),
+                new SeparatorMenuItem(),
                 item("Larger chart text", "Shortcut+Shift+EQUALS", () -> vm.scaleChartText(1.15)),
                 item("Smaller chart text", "Shortcut+Shift+MINUS", () -> vm.scaleChartText(1 / 1.15)),
                 item("Default chart text", "Shortcut+Alt+0", vm::resetChartText));
@@ -200,6 +212,9 @@ public final class WorkbenchView extends BorderPane {
         int n = 1;
         for (Scenario s : ScenarioRegistry.all()) {
             RadioMenuItem r = new RadioMenuItem(s.title());
+            // titles are CRuby's words (STR_BUF_MIN_SIZE, opt_new): an underscore is a letter, not a mnemonic
+            r.setMnemonicParsing(false);
+            r.setId("scenario-" + s.id());
             r.setToggleGroup(g);
             r.setAccelerator(KeyCombination.keyCombination("Alt+" + n++));
             r.setOnAction(e -> vm.selectScenario(s.id()));
@@ -213,10 +228,22 @@ public final class WorkbenchView extends BorderPane {
                 item("_Measure on this Ruby…", "Shortcut+Shift+M", this::measure),
                 item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured));
         Menu help = new Menu("_Help");
-        help.getItems().add(item("How to read the charts", "F1", this::howToRead));
+        help.getItems().addAll(item("How to read the charts", "F1", this::howToRead),
+                item("Keyboard shortcuts", "Shortcut+SLASH", this::shortcutList));
         MenuBar bar = new MenuBar(file, edit, view, compareMenu, scenarios, tools, help);
         bar.setId("menuBar");
         return bar;
+    }
+
+    /** A View menu switch that hides or shows a side panel, giving its width to the charts. */
+    private static javafx.scene.control.CheckMenuItem panelToggle(String text, String accelerator, javafx.scene.Node panel) {
+        javafx.scene.control.CheckMenuItem m = new javafx.scene.control.CheckMenuItem(text);
+        m.setMnemonicParsing(false);
+        m.setAccelerator(KeyCombination.keyCombination(accelerator));
+        m.setSelected(true);
+        panel.visibleProperty().bind(m.selectedProperty());
+        panel.managedProperty().bind(m.selectedProperty());
+        return m;
     }
 
     private static MenuItem item(String text, String accelerator, Runnable action) {
@@ -232,9 +259,48 @@ public final class WorkbenchView extends BorderPane {
 
     // ------------------------------------------------------------------ files
 
+    /** What the user chose when asked about unsaved changes. */
+    enum UnsavedChoice { SAVE, DISCARD, CANCEL }
+
+    /** Asks about unsaved changes before {@code action}; tests replace it to answer without a dialog. */
+    java.util.function.Function<String, UnsavedChoice> askUnsaved = this::askUnsavedDialog;
+
+    /**
+     * Whether the current work may be replaced or closed ({@code action}: "quitting", "opening another
+     * scenario"): at once when nothing changed since the last save, else after the user saves or
+     * discards; false when they cancel or the save did not happen.
+     */
+    boolean mayDiscard(String action) {
+        if (!vm.modified()) {
+            return true;
+        }
+        return switch (askUnsaved.apply(action)) {
+            case SAVE -> {
+                save();
+                yield !vm.modified();
+            }
+            case DISCARD -> true;
+            case CANCEL -> false;
+        };
+    }
+
+    private UnsavedChoice askUnsavedDialog(String action) {
+        ButtonType saveButton = new ButtonType("Save", ButtonBar.ButtonData.YES);
+        ButtonType discard = new ButtonType("Discard changes", ButtonBar.ButtonData.NO);
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, "The settings, pins or overlays changed since they were last saved. "
+                + "Save them before " + action + "?", saveButton, discard, ButtonType.CANCEL);
+        a.setHeaderText("Unsaved changes");
+        a.initOwner(stage);
+        ButtonType b = a.showAndWait().orElse(ButtonType.CANCEL);
+        return b == saveButton ? UnsavedChoice.SAVE : b == discard ? UnsavedChoice.DISCARD : UnsavedChoice.CANCEL;
+    }
+
     private void openDialog() {
+        if (!mayDiscard("opening another scenario")) {
+            return;
+        }
         FileChooser fc = chooser("Open scenario", "Slotlab scenario (*" + ScenarioFile.SUFFIX + ")", "*" + ScenarioFile.SUFFIX);
-        File f = fc.showOpenDialog(stage);
+        File f = FileChoosers.remember(java.util.Optional.ofNullable(fc.showOpenDialog(stage))).orElse(null);
         if (f != null) {
             open(f.toPath());
         }
@@ -264,7 +330,7 @@ public final class WorkbenchView extends BorderPane {
     private void saveAs() {
         FileChooser fc = chooser("Save scenario", "Slotlab scenario (*" + ScenarioFile.SUFFIX + ")", "*" + ScenarioFile.SUFFIX);
         fc.setInitialFileName("scenario" + ScenarioFile.SUFFIX);
-        File f = fc.showSaveDialog(stage);
+        File f = FileChoosers.remember(java.util.Optional.ofNullable(fc.showSaveDialog(stage))).orElse(null);
         if (f != null) {
             Path p = f.toPath();
             if (!p.getFileName().toString().endsWith(ScenarioFile.SUFFIX)) {
@@ -371,7 +437,7 @@ public final class WorkbenchView extends BorderPane {
         FileChooser fc = chooser("Export " + format.toUpperCase(java.util.Locale.ROOT),
                 format.toUpperCase(java.util.Locale.ROOT) + " (*." + format + ")", "*." + format);
         fc.setInitialFileName(vm.settings().scenario() + (scale > 1 ? "@2x" : "") + "." + format);
-        File f = fc.showSaveDialog(stage);
+        File f = FileChoosers.remember(java.util.Optional.ofNullable(fc.showSaveDialog(stage))).orElse(null);
         if (f == null) {
             return;
         }
@@ -390,7 +456,7 @@ public final class WorkbenchView extends BorderPane {
         }
         FileChooser fc = chooser("Export table", (ext.equals("csv") ? "CSV" : "Markdown") + " (*." + ext + ")", "*." + ext);
         fc.setInitialFileName(vm.settings().scenario() + "." + ext);
-        File f = fc.showSaveDialog(stage);
+        File f = FileChoosers.remember(java.util.Optional.ofNullable(fc.showSaveDialog(stage))).orElse(null);
         if (f == null) {
             return;
         }
@@ -429,12 +495,61 @@ public final class WorkbenchView extends BorderPane {
     }
 
     private void howToRead() {
-        Alert a = new Alert(Alert.AlertType.INFORMATION, HOW_TO_READ);
-        a.setHeaderText("How to read the charts");
+        Scenario s = vm.scenarioProperty().get();
+        info("How to read the charts: " + s.title(), helpFor(s));
+    }
+
+    private void shortcutList() {
+        info("Keyboard shortcuts", shortcuts(getTop() instanceof MenuBar bar ? bar : null));
+    }
+
+    private void info(String header, String text) {
+        javafx.scene.control.TextArea body = new javafx.scene.control.TextArea(text);
+        body.setEditable(false);
+        body.setWrapText(true);
+        body.setPrefRowCount(18);
+        Alert a = new Alert(Alert.AlertType.INFORMATION);
+        a.setHeaderText(header);
+        a.getDialogPane().setContent(body);
         a.initOwner(stage);
-        a.getDialogPane().setPrefWidth(640);
+        a.getDialogPane().setPrefWidth(680);
+        a.setResizable(true);
         a.show();
     }
+
+    /** F1's text for scenario {@code s}: what it models, each of its charts, then what is modelled and what measured. */
+    static String helpFor(Scenario s) {
+        StringBuilder b = new StringBuilder(s.summary()).append("\n\n");
+        for (var c : s.charts()) {
+            b.append(c.title()).append(": ").append(c.description()).append(".\n\n");
+        }
+        if (s.id().equals(org.slotlab.app.scenario.SubstringCutoffScenario.ID) || s.id().equals(SlotSizeScenario.ID)) {
+            b.append(HOW_TO_READ).append("\n\n");
+        }
+        return b.append(MODELLED_HELP).append("\n\nSource: ").append(s.source().citation()).toString();
+    }
+
+    /** Every menu command that has a shortcut, one a line: "Ctrl+S    File > Save scenario". */
+    static String shortcuts(MenuBar bar) {
+        StringBuilder b = new StringBuilder();
+        if (bar == null) {
+            return "";
+        }
+        for (Menu m : bar.getMenus()) {
+            for (MenuItem i : m.getItems()) {
+                if (i.getAccelerator() != null) {
+                    b.append(String.format(java.util.Locale.ROOT, "%-22s %s > %s%n", i.getAccelerator().getDisplayText(),
+                            m.getText().replace("_", ""), i.isMnemonicParsing() ? i.getText().replace("_", "") : i.getText()));
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    /** The closing paragraph of every scenario's help: what is modelled and what measured. */
+    static final String MODELLED_HELP = "Everything is modelled (heap simulation plus a cost profile), not measured, except "
+            + "the overlays you add. A pin, overlay or published point of another layout, cost profile or Ruby is left off "
+            + "the charts with a note saying why. Hover a bar or marker for its value.";
 
     /** The text of Help > How to read the charts (also in the README). */
     static final String HOW_TO_READ = """
@@ -452,9 +567,8 @@ public final class WorkbenchView extends BorderPane {
             Slot sizes: ns per allocation (bars) and GC runs per N allocations (line) per slot size, with \
             byroot's table overlaid.
 
-            Everything is modelled (heap simulation plus a cost profile fitted to the thread), not measured, \
-            except the overlays you add: File > Import measured results draws a benchmark tool's numbers as \
-            markers named "measured: FILE (TOOL)" (hover one for the model's value and the error), and \
-            Tools > Measure on this Ruby runs master's loop on your ruby; Tools > Predicted vs measured \
-            lists the error per length. Tools > Calibrate fits the cost profile and reads the layout of your ruby.""";
+            File > Import measured results draws a benchmark tool's numbers as markers named \
+            "measured: FILE (TOOL)" (hover one for the model's value and the error), and Tools > Measure on \
+            this Ruby runs master's loop on your ruby; Tools > Predicted vs measured lists the error per \
+            length. Tools > Calibrate fits the cost profile and reads the layout of your ruby.""";
 }

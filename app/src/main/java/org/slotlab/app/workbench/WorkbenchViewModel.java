@@ -80,6 +80,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     private final FilteredList<Pin> pinsView = new FilteredList<>(FXCollections.unmodifiableObservableList(allPins));
     /** Whether the cutoff slider snaps to the layout's slot sizes: a preference of the editor, not a setting. */
     private final BooleanProperty snapToSlots = new SimpleBooleanProperty(this, "snapToSlots", false);
+    private final ReadOnlyBooleanWrapper modified = new ReadOnlyBooleanWrapper(this, "modified");
+    /** What the window last saved or opened (or started with): {@link #modified} compares against it. */
+    private Object saved;
     private final ObservableList<Overlay> overlays = FXCollections.observableArrayList();
     private final ObservableList<Overlay> overlaysView = FXCollections.unmodifiableObservableList(overlays);
     /** What the background compute draws: a copy of {@link #overlays} taken on each change. */
@@ -148,6 +151,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
         });
         Scenario first = ScenarioRegistry.all().get(0);
         setState(new State(first.id(), Map.of(first.id(), first.defaults())));
+        saved = snapshot();
         recompute();
     }
 
@@ -231,6 +235,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     public ReadOnlyBooleanProperty canUndoProperty() { return canUndo.getReadOnlyProperty(); }
     public ReadOnlyBooleanProperty canRedoProperty() { return canRedo.getReadOnlyProperty(); }
     public ReadOnlyObjectProperty<Path> fileProperty() { return file.getReadOnlyProperty(); }
+    /** Whether anything a scenario file keeps changed since it was last saved or opened (undo back to it: unchanged). */
+    public ReadOnlyBooleanProperty modifiedProperty() { return modified.getReadOnlyProperty(); }
+    public boolean modified() { return modified.get(); }
     public ReadOnlyStringProperty compareBaselineProperty() { return compareBaseline.getReadOnlyProperty(); }
     /** The current scenario's pins. */
     public ObservableList<Pin> pins() { return pinsView; }
@@ -347,7 +354,39 @@ public final class WorkbenchViewModel implements AutoCloseable {
         if (!settings.get().has(Knobs.CANDIDATE) || !(settings.get().value(Knobs.CANDIDATE.name()) instanceof String)) {
             return Optional.of("this scenario has no cutoff");
         }
+        int largest = layout.get().largestSlotSize();
+        if (v < 0 || v > largest) {
+            return Optional.of(String.format(Locale.ROOT, "cutoff must be from 0 to %,d B, the largest slot size of %s; got %,d B "
+                    + "(to embed whatever fits a slot, switch on always embed)", largest, layout.get().name(), v));
+        }
         return edit("cutoff", s -> s.with(Knobs.CANDIDATE, CandidateSpec.of(s.get(Knobs.CANDIDATE)).withCutoff(v).policy()));
+    }
+
+    /**
+     * One key step of the cutoff in {@code direction} (+1 up, -1 down): to the next slot size of the
+     * layout when snapping (a step of {@code step} bytes would snap back to where it was), else by
+     * {@code step} bytes, kept within 0 and the largest slot size.
+     */
+    public Optional<String> stepCutoff(int direction, int step) {
+        if (!settings.get().has(Knobs.CANDIDATE) || !(settings.get().value(Knobs.CANDIDATE.name()) instanceof String)) {
+            return Optional.of("this scenario has no cutoff");
+        }
+        int now = cutoff();
+        int largest = layout.get().largestSlotSize();
+        int next = Math.max(0, Math.min(largest, now + direction * step));
+        if (snapToSlots.get()) {
+            int[] slots = layout.get().slotSizes();
+            next = now;
+            for (int i = 0; i < slots.length; i++) {
+                int sz = slots[direction > 0 ? i : slots.length - 1 - i];
+                if (direction > 0 ? sz > now : sz < now) {
+                    next = sz;
+                    break;
+                }
+            }
+        }
+        int v = next;
+        return edit(null, s -> s.with(Knobs.CANDIDATE, CandidateSpec.of(s.get(Knobs.CANDIDATE)).withCutoff(v).policy()));
     }
 
     /** Nearest slot size of the current layout. */
@@ -569,6 +608,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
         overlaySnapshot = List.copyOf(overlays);
         setState(next);
         file.set(path);
+        saved = snapshot();
         recompute();
         return problems;
     }
@@ -587,6 +627,17 @@ public final class WorkbenchViewModel implements AutoCloseable {
         ScenarioFile.save(new ScenarioFile.Contents(state.scenario(), state.settings(), List.copyOf(allPins), r.compareBaseline(),
                 overlays.stream().map(Overlay::source).toList()), path);
         file.set(path);
+        saved = snapshot();
+        updateModified();
+    }
+
+    /** What a scenario file would keep now: every scenario's settings, the pins, the baseline and the overlays. */
+    private Object snapshot() {
+        return List.of(state, List.copyOf(allPins), compareBaseline.get(), overlays.stream().map(Overlay::source).toList());
+    }
+
+    private void updateModified() {
+        modified.set(saved != null && !saved.equals(snapshot()));
     }
 
     /** The Markdown a user pastes into an issue thread (table, legend, parameters). */
@@ -615,6 +666,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
             }
         }
         updateStatus();
+        updateModified();
         return requestedGeneration;
     }
 

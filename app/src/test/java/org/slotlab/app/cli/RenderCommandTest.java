@@ -42,7 +42,7 @@ class RenderCommandTest {
         assertThat(Files.readString(dir.resolve("o.svg"))).contains("<svg").contains("</svg>")
                 .contains("largest embedded length: 231 B");
         assertThat(Files.readString(dir.resolve("o.md"))).contains("| len_bytes | master (ns) | cutoff:256 (ns) |")
-                .contains("higher is better");
+                .contains("above 1, the other is faster than master");
         assertThat(Files.readAllLines(dir.resolve("o.csv")).get(0)).startsWith("len_bytes,master (ns)");
         assertThat(out.toString()).contains("wrote " + dir.resolve("o.png"));
     }

@@ -43,6 +43,15 @@ class ClassNewScenarioTest {
     }
 
     @Test
+    void speedupChart_marksTheKeywordLinesBeyondN3AsExtrapolated_andHoldsOne() {
+        JFreeChart c = chart(ClassNewScenario.SPEEDUP);
+        // the article measured keywords at N = 3 only; positional rows cover 0-8, so only keyword lines get a band
+        assertThat(org.slotlab.charts.Regions.labels(c)).singleElement().asString()
+                .startsWith("keyword, YJIT off; keyword, YJIT on: extrapolated beyond N = 3");
+        assertThat(org.slotlab.charts.Axes.isRatio(c)).isTrue();
+    }
+
+    @Test
     void objectsChart_keywordHashOn34Only() {
         JFreeChart c = chart(ClassNewScenario.OBJECTS);
         for (ClassNewPrediction r : ClassNewScenario.predict(ModelInputs.layout(P), CostProfile.defaultProfile())) {

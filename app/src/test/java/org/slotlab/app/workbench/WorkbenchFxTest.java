@@ -202,4 +202,72 @@ class WorkbenchFxTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(view.chartsView().focusedIndex()).isEqualTo(-1);
     }
+
+    @Test
+    void zoomIn_saysSoOnTheChart_keepsOneInRange_andResetRemovesTheNote(FxRobot robot) throws Exception {
+        // given
+        wb.awaitCharts();
+        // when
+        robot.interact(() -> view.chartsView().zoomIn());
+        // then
+        org.jfree.chart.JFreeChart speed = wb.shown(robot, "speed-ratio");
+        assertThat(org.slotlab.charts.Axes.zoomNoted(speed)).isTrue();
+        assertThat(org.slotlab.charts.ChartNotes.all(speed)).anySatisfy(n -> assertThat(n).startsWith("Value axis zoomed to"));
+        assertThat(speed.getCategoryPlot().getRangeAxis().getRange().contains(1.0)).isTrue();
+        robot.interact(() -> view.chartsView().resetZoom());
+        assertThat(org.slotlab.charts.Axes.zoomNoted(wb.shown(robot, "speed-ratio"))).isFalse();
+    }
+
+    @Test
+    void pinOfAnotherProfile_chipIsDimmed_withTheReason(FxRobot robot) throws Exception {
+        // given
+        wb.awaitCharts();
+        robot.interact(() -> vm.pin("A"));
+        wb.awaitCharts();
+        // when: calibrated on Ruby 3.1.2
+        robot.interact(() -> vm.loadProfile(ComparableContextTest.PROFILE_312));
+        wb.awaitCharts();
+        // then
+        javafx.scene.Node chip = robot.lookup(".chip").query();
+        assertThat(chip.getStyleClass()).contains("not-compared");
+        javafx.scene.control.Label label = (javafx.scene.control.Label) ((javafx.scene.layout.HBox) chip).getChildren().get(0);
+        assertThat(label.getTooltip().getText()).startsWith("Not compared: pin A was made with layout ruby-4.1-dev");
+    }
+
+    @Test
+    void scenarioMenu_showsUnderscoresAsWritten(FxRobot robot) {
+        javafx.scene.control.MenuBar bar = robot.lookup("#menuBar").queryAs(javafx.scene.control.MenuBar.class);
+        javafx.scene.control.Menu scenarios = bar.getMenus().stream().filter(m -> m.getText().equals("_Scenario")).findFirst()
+                .orElseThrow();
+        assertThat(scenarios.getItems()).allSatisfy(i -> assertThat(i.isMnemonicParsing()).as(i.getText()).isFalse());
+        assertThat(scenarios.getItems()).anySatisfy(i -> assertThat(i.getText()).contains("STR_BUF_MIN_SIZE"));
+    }
+
+    @Test
+    void f9AndF10_hideTheSidePanels_andTheChartsTakeTheirWidth(FxRobot robot) throws Exception {
+        wb.awaitCharts();
+        double before = view.chartsView().getWidth();
+        robot.clickOn("#status");
+
+        robot.press(javafx.scene.input.KeyCode.F10).release(javafx.scene.input.KeyCode.F10);
+        robot.press(javafx.scene.input.KeyCode.F9).release(javafx.scene.input.KeyCode.F9);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertThat(view.parameters.isVisible()).isFalse();
+        assertThat(view.chartsView().getWidth()).isGreaterThan(before + 400);
+        robot.press(javafx.scene.input.KeyCode.F10).release(javafx.scene.input.KeyCode.F10);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(view.parameters.isVisible()).isTrue();
+    }
+
+    @Test
+    void shortcutList_namesEveryMenuShortcut(FxRobot robot) {
+        javafx.scene.control.MenuBar bar = robot.lookup("#menuBar").queryAs(javafx.scene.control.MenuBar.class);
+
+        String list = WorkbenchView.shortcuts(bar);
+
+        assertThat(list).contains("File > Save scenario").contains("Edit > Reset to the thread's settings")
+                .contains("View > Show parameters").contains("Help > How to read the charts");
+        assertThat(list.lines().count()).isGreaterThan(25);
+    }
 }

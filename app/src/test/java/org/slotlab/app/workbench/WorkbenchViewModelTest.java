@@ -191,7 +191,7 @@ class WorkbenchViewModelTest {
     void issueText_hasTableLegendAndParameters() {
         String text = vm.issueText().orElseThrow();
         assertThat(text).contains("| len_bytes |").contains("master/cutoff:256")
-                .contains("higher is better; above 1 = the candidate is faster")
+                .contains("ratio = master / other (ns / ns): above 1, the other is faster than master")
                 .contains("- layout: ruby-4.1-dev").contains("Slotlab ");
     }
 

@@ -18,8 +18,15 @@ import java.util.Objects;
  */
 public final class ComparisonTable {
 
-    /** The legend for a time comparison: ratio = baseline time / candidate time. */
-    public static final String DEFAULT_LEGEND = "higher is better; above 1 = the candidate is faster";
+    /**
+     * The legend for a time comparison, in ruby-bench's words ({@code base/other}, above 1 the other
+     * is faster), naming the baseline so that it reads the right way round whichever series is the
+     * baseline: a pin, the policy baseline or another build.
+     */
+    public static String legendFor(String baseline, String unit) {
+        return "ratio = " + baseline + " / other" + (unit.isBlank() ? "" : " (" + unit + " / " + unit + ")")
+                + ": above 1, the other is faster than " + baseline + "; below 1, the other is slower than " + baseline;
+    }
 
     /** Decimals of the ratio columns: {@code 1.29x}, the precision benchmark-driver prints. */
     public static final int DEFAULT_RATIO_DECIMALS = 2;
@@ -32,7 +39,8 @@ public final class ComparisonTable {
     private int valueDecimals = 2;
     private boolean thousands;
     private int ratioDecimals = DEFAULT_RATIO_DECIMALS;
-    private String legend = DEFAULT_LEGEND;
+    /** Null: {@link #legendFor} the baseline. */
+    private String legend;
     private final List<String> parameters = new ArrayList<>();
     private final List<Object> keys = new ArrayList<>();
     private final List<double[]> values = new ArrayList<>();
@@ -80,7 +88,7 @@ public final class ComparisonTable {
         return this;
     }
 
-    /** The line under the table; {@link #DEFAULT_LEGEND} unless replaced, empty to omit. */
+    /** The line under the table; {@link #legendFor} the baseline unless replaced, empty to omit. */
     public ComparisonTable legend(String legend) {
         this.legend = Objects.requireNonNull(legend, "legend");
         return this;
@@ -139,8 +147,9 @@ public final class ComparisonTable {
             }
             table.row(cells);
         }
-        if (!legend.isBlank()) {
-            table.footer(legend);
+        String line = legend == null ? legendFor(baseline, unit) : legend;
+        if (!line.isBlank()) {
+            table.footer(line);
         }
         parameters.forEach(table::footer);
         return table.build();

@@ -44,7 +44,8 @@ class MarkdownWriterTest {
               + "|        50 |       29.12 |           22.40 |             1.30x |\n"
               + "|      1000 |       30.00 |           30.00 |             1.00x |\n"
               + "\n"
-              + "higher is better; above 1 = the candidate is faster\n"
+              + "ratio = master / other (ns / ns): above 1, the other is faster than master; "
+              + "below 1, the other is slower than master\n"
               + "- cutoff: 256 B\n"
               + "- Slotlab: 0.1.0\n");
     }

@@ -1,0 +1,153 @@
+package org.slotlab.charts;
+
+import java.awt.Color;
+import java.awt.Font;
+import java.awt.FontMetrics;
+import java.awt.Graphics2D;
+import java.awt.geom.Rectangle2D;
+import java.util.List;
+
+import org.jfree.chart.JFreeChart;
+import org.jfree.chart.annotations.AbstractAnnotation;
+import org.jfree.chart.annotations.CategoryAnnotation;
+import org.jfree.chart.annotations.XYAnnotation;
+import org.jfree.chart.axis.CategoryAxis;
+import org.jfree.chart.axis.ValueAxis;
+import org.jfree.chart.plot.CategoryPlot;
+import org.jfree.chart.plot.PlotRenderingInfo;
+import org.jfree.chart.plot.XYPlot;
+import org.jfree.chart.ui.RectangleEdge;
+
+/**
+ * Marks the part of a chart beyond the published data as extrapolated: a light band over every x
+ * (or numeric category) above the last published one, labelled with what it means, e.g.
+ * "keyword: extrapolated beyond N = 3 (the article measured up to 3 keywords)". The model still
+ * draws there; the band says that no published number checks it.
+ */
+public final class Regions {
+
+    /** Fill of an extrapolated band: a light grey that bars and lines stay readable on. */
+    static final Color BAND = new Color(0x8C, 0x95, 0x9F, 40);
+
+    private Regions() {
+    }
+
+    /** A band over every x above {@code fromX}; the {@code index}-th band's label sits one line lower. Returns the chart. */
+    public static JFreeChart extrapolatedAbove(JFreeChart chart, double fromX, String label, SlotlabTheme theme) {
+        int index = count(chart);
+        if (chart.getPlot() instanceof CategoryPlot p) {
+            p.addAnnotation(new CategoryBand(fromX, label, index, theme));
+        } else if (chart.getPlot() instanceof XYPlot p) {
+            p.addAnnotation(new XyBand(fromX, label, index, theme));
+        }
+        return chart;
+    }
+
+    /** The labels of the chart's extrapolated bands. */
+    public static List<String> labels(JFreeChart chart) {
+        List<?> annotations = chart.getPlot() instanceof CategoryPlot p ? p.getAnnotations()
+                : chart.getPlot() instanceof XYPlot x ? x.getAnnotations() : List.of();
+        return annotations.stream().filter(a -> a instanceof Band).map(a -> ((Band) a).label()).toList();
+    }
+
+    private static int count(JFreeChart chart) {
+        return labels(chart).size();
+    }
+
+    interface Band {
+        String label();
+    }
+
+    private static void drawLabel(Graphics2D g2, String label, double left, Rectangle2D area, int index, Font font, float gap) {
+        g2.setFont(font);
+        FontMetrics fm = g2.getFontMetrics(font);
+        int width = fm.stringWidth(label);
+        double x = Math.max(area.getMinX() + gap, Math.min(left + gap, area.getMaxX() - width - gap));
+        double y = area.getMaxY() - gap - fm.getDescent() - index * fm.getHeight();
+        g2.setPaint(new Color(255, 255, 255, 210));
+        g2.fill(new Rectangle2D.Double(x - gap / 3, y - fm.getAscent(), width + 2 * gap / 3, fm.getHeight()));
+        g2.setPaint(SlotlabTheme.TEXT_MUTED);
+        g2.drawString(label, (float) x, (float) y);
+    }
+
+    /** Shades the numeric categories above {@code from}. */
+    static final class CategoryBand extends AbstractAnnotation implements CategoryAnnotation, Band {
+        private static final long serialVersionUID = 1L;
+        private final double from;
+        private final String label;
+        private final int index;
+        private final transient Font font;
+        private final float gap;
+
+        CategoryBand(double from, String label, int index, SlotlabTheme theme) {
+            this.from = from;
+            this.label = label;
+            this.index = index;
+            this.font = theme.annotationFont();
+            this.gap = theme.px(4);
+        }
+
+        @Override
+        public String label() {
+            return label;
+        }
+
+        @Override
+        public void draw(Graphics2D g2, CategoryPlot plot, Rectangle2D dataArea, CategoryAxis domainAxis, ValueAxis rangeAxis) {
+            @SuppressWarnings("unchecked")
+            List<Comparable<?>> categories = plot.getCategoriesForAxis(domainAxis);
+            int count = categories.size();
+            RectangleEdge edge = plot.getDomainAxisEdge();
+            int first = -1;
+            for (int i = 0; i < count; i++) {
+                if (categories.get(i) instanceof Number n && n.doubleValue() > from) {
+                    first = i;
+                    break;
+                }
+            }
+            if (first < 0) {
+                return;
+            }
+            double left = first == 0 ? dataArea.getMinX()
+                    : (domainAxis.getCategoryEnd(first - 1, count, dataArea, edge) + domainAxis.getCategoryStart(first, count, dataArea, edge)) / 2;
+            g2.setPaint(BAND);
+            g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
+            drawLabel(g2, label, left, dataArea, index, font, gap);
+        }
+    }
+
+    /** Shades x above {@code from} up to the axis' end. */
+    static final class XyBand extends AbstractAnnotation implements XYAnnotation, Band {
+        private static final long serialVersionUID = 1L;
+        private final double from;
+        private final String label;
+        private final int index;
+        private final transient Font font;
+        private final float gap;
+
+        XyBand(double from, String label, int index, SlotlabTheme theme) {
+            this.from = from;
+            this.label = label;
+            this.index = index;
+            this.font = theme.annotationFont();
+            this.gap = theme.px(4);
+        }
+
+        @Override
+        public String label() {
+            return label;
+        }
+
+        @Override
+        public void draw(Graphics2D g2, XYPlot plot, Rectangle2D dataArea, ValueAxis domainAxis, ValueAxis rangeAxis,
+                int rendererIndex, PlotRenderingInfo info) {
+            if (from >= domainAxis.getUpperBound()) {
+                return;
+            }
+            double left = Math.max(dataArea.getMinX(), domainAxis.valueToJava2D(from, dataArea, plot.getDomainAxisEdge()));
+            g2.setPaint(BAND);
+            g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
+            drawLabel(g2, label, left, dataArea, index, font, gap);
+        }
+    }
+}
