@@ -83,8 +83,7 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             RubyProcessOptions.ProgressPrinter progress = new RubyProcessOptions.ProgressPrinter(stderr, "calibrate");
             c = RubyProcessOptions.cancellable(stderr, "calibrate", () -> {
-                stderr.println("calibrate: " + runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
-                stderr.flush();
+                progress.note(runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
                 return ProfileCalibration.calibrate(runner, timingMode(), progress);
             });
         } catch (CalibrationException e) {

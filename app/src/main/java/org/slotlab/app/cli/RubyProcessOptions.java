@@ -44,16 +44,27 @@ public final class RubyProcessOptions {
         return new RubyProbeRunner(exe, Duration.ofSeconds(timeoutSeconds));
     }
 
-    /** Prints {@code command: [i/n] probe: step (about N s left)} lines as progress arrives. */
+    /**
+     * Prints {@code command: [i/n] probe: step (about N s left)} lines as progress arrives. Lines
+     * that only say something is starting are held until some step has finished: a Ruby that fails
+     * on its first probe (crashes, hangs, prints garbage) leaves one line on stderr, the failure.
+     */
     static final class ProgressPrinter implements java.util.function.Consumer<ProbeProgress> {
         private final PrintWriter err;
         private final String command;
+        private final java.util.List<String> held = new java.util.ArrayList<>();
+        private boolean anyStepDone;
         private String probe;
         private long probeStart;
 
         ProgressPrinter(PrintWriter err, String command) {
             this.err = err;
             this.command = command;
+        }
+
+        /** A line about the run as a whole ({@code command: text}), held like a starting step. */
+        synchronized void note(String text) {
+            emit(command + ": " + text, false);
         }
 
         @Override
@@ -68,8 +79,17 @@ public final class RubyProcessOptions {
                 double perStep = (now - probeStart) / 1e9 / p.done();
                 left = String.format(Locale.ROOT, " (about %d s left)", Math.round(perStep * (p.total() - p.done())));
             }
-            err.println(command + ": [" + p.done() + "/" + p.total() + "] " + p.probe() + ": " + p.step() + left);
-            err.flush();
+            emit(command + ": [" + p.done() + "/" + p.total() + "] " + p.probe() + ": " + p.step() + left, p.done() > 0);
+        }
+
+        private void emit(String line, boolean stepDone) {
+            anyStepDone |= stepDone;
+            held.add(line);
+            if (anyStepDone) {
+                held.forEach(err::println);
+                held.clear();
+                err.flush();
+            }
         }
     }
 
