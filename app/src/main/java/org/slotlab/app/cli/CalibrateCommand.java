@@ -14,6 +14,7 @@ import org.slotlab.model.calibrate.ProfileCalibration;
 import org.slotlab.model.calibrate.RubyProbeRunner;
 import org.slotlab.model.calibrate.TimingMode;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.app.export.OutputFile;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -74,6 +75,13 @@ public final class CalibrateCommand implements Callable<Integer> {
         ProfileCalibration.Calibration c;
         RubyProbeRunner runner;
         try {
+            OutputFile.prepare(out);
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.EXIT_WRITE_FAILED;
+        }
+        try {
             runner = rubyOptions.runner();
         } catch (CalibrationException e) {
             stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
@@ -90,14 +98,11 @@ public final class CalibrateCommand implements Callable<Integer> {
             return RubyProcessOptions.exitCodeOf(e);
         }
         print(c, stdout);
+        String json = c.fit().profile().toJson();
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            Files.writeString(out, c.fit().profile().toJson(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            stderr.println("slotlab calibrate: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
+            OutputFile.write(out, w -> w.write(json.getBytes(StandardCharsets.UTF_8)));
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
             return RubyProcessOptions.EXIT_WRITE_FAILED;
         }
