@@ -1,4 +1,4 @@
-# Traces the GCs of the suffix_fresh200_10 loop of gc_loop.rb (Slotlab, RealRubyTest's known gap on
+# Traces the GCs of the suffix_fresh200_10 loop of gc_loop.rb (Slotlab, MeasuredLoopsTest's known gap on
 # 3.4): GC count, pages per heap (GC.stat_heap, heaps 0-4) and the GC's reason at every GC.
 # Usage: ruby [--disable-gems] fresh200_trace.rb [N]   (default 12000 iterations)
 # Reading GC.stat_heap allocates; it happens only when the count changed and at the start.

@@ -8,6 +8,8 @@ import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.lang.EvaluationResult;
 import com.tngtech.archunit.library.dependencies.SliceAssignment;
 import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import com.tngtech.archunit.library.dependencies.SlicesRuleDefinition;
@@ -24,7 +26,9 @@ import org.junit.jupiter.api.Test;
  * The one-way shape of the code, checked on the compiled classes (every reference in the byte
  * code, not import lines): {@code model} uses no JavaFX, AWT or JFreeChart; {@code charts} uses
  * nothing of {@code app}; the packages of {@code app}, of {@code model} and of {@code charts} form
- * no cycle. It also keeps
+ * no cycle; the command line and everything it runs (scenarios, files, knobs, exports, measured
+ * results) use no JavaFX, so it works without a display; the workbench is used by the launcher only;
+ * the calibration view-model uses JavaFX properties, never the toolkit. It also keeps
  * {@code docs/packages.md}, the picture of the packages, equal to what the classes say
  * ({@link #main} writes it anew).
  */
@@ -48,6 +52,41 @@ class ArchitectureTest {
     void charts_useNothingOfTheApp() {
         noClasses().that().resideInAPackage("org.slotlab.charts..")
                 .should().dependOnClassesThat().resideInAPackage("org.slotlab.app..")
+                .check(CLASSES);
+    }
+
+    /** Packages of app that the command line uses: they must load without JavaFX. */
+    static final String[] HEADLESS_APP_PACKAGES = {"org.slotlab.app.cli..", "org.slotlab.app.scenario..", "org.slotlab.app.io..",
+        "org.slotlab.app.knob..", "org.slotlab.app.export..", "org.slotlab.app.report..", "org.slotlab.app.measured.."};
+
+    static final ArchRule COMMAND_LINE_WITHOUT_JAVAFX = noClasses().that().resideInAnyPackage(HEADLESS_APP_PACKAGES)
+            .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.slotlab.app.workbench..");
+
+    @Test
+    void commandLinePackages_useNoJavaFxNorTheWorkbench() {
+        COMMAND_LINE_WITHOUT_JAVAFX.check(CLASSES);
+    }
+
+    @Test
+    void commandLineRule_catchesAFullyQualifiedJavaFxReference() {
+        EvaluationResult r = COMMAND_LINE_WITHOUT_JAVAFX.evaluate(new ClassFileImporter()
+                .importClasses(org.slotlab.app.cli.UsesJavaFxWithoutImport.class));
+
+        assertThat(r.hasViolation()).isTrue();
+        assertThat(r.getFailureReport().toString()).contains("javafx.scene.control.Label");
+    }
+
+    @Test
+    void workbench_isUsedByTheLauncherOnly() {
+        noClasses().that().resideOutsideOfPackages("org.slotlab.app.workbench..", "org.slotlab.app")
+                .should().dependOnClassesThat().resideInAPackage("org.slotlab.app.workbench..")
+                .check(CLASSES);
+    }
+
+    @Test
+    void calibrationViewModel_usesJavaFxPropertiesNotTheToolkit() {
+        noClasses().that().resideInAPackage("org.slotlab.app.calibrate..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx.scene..", "javafx.stage..", "javafx.application..")
                 .check(CLASSES);
     }
 

@@ -2,6 +2,7 @@ package org.slotlab.app.cli;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -13,6 +14,7 @@ import org.slotlab.model.calibrate.ProfileCalibration;
 import org.slotlab.model.calibrate.RubyProbeRunner;
 import org.slotlab.model.calibrate.TimingMode;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.app.export.OutputFile;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -73,6 +75,13 @@ public final class CalibrateCommand implements Callable<Integer> {
         ProfileCalibration.Calibration c;
         RubyProbeRunner runner;
         try {
+            OutputFile.prepare(out);
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.EXIT_WRITE_FAILED;
+        }
+        try {
             runner = rubyOptions.runner();
         } catch (CalibrationException e) {
             stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
@@ -82,22 +91,18 @@ public final class CalibrateCommand implements Callable<Integer> {
         try {
             ProgressPrinter progress = rubyOptions.progressPrinter(stderr, "calibrate");
             c = RubyProcessOptions.cancellable(stderr, "calibrate", progress, () -> {
-                stderr.println("calibrate: " + runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
-                stderr.flush();
+                progress.note(runner.ruby() + " is ruby " + runner.version() + "; timing mode " + timingMode().argument());
                 return ProfileCalibration.calibrate(runner, timingMode(), progress);
             });
         } catch (CalibrationException e) {
             return RubyProcessOptions.exitCodeOf(e);
         }
         print(c, stdout);
+        String json = c.fit().profile().toJson();
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            org.slotlab.model.io.AtomicWrite.writeString(out, c.fit().profile().toJson());
-        } catch (IOException e) {
-            stderr.println("slotlab calibrate: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
+            OutputFile.write(out, w -> w.write(json.getBytes(StandardCharsets.UTF_8)));
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
             return RubyProcessOptions.EXIT_WRITE_FAILED;
         }

@@ -1,5 +1,6 @@
 package org.slotlab.app.cli;
 
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import org.slotlab.model.workload.Experiments;
 import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.Outcome;
 import org.slotlab.model.workload.SliceLoop;
+import org.slotlab.app.export.OutputFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Mixin;
@@ -77,8 +79,11 @@ public final class MeasureCommand implements Callable<Integer> {
         if (profile == null) {
             return CostProfile.defaultProfile();
         }
-        if (!java.nio.file.Files.isRegularFile(profile)) {
-            throw new SlotlabCommand.UserInputException("--profile: no such file: " + profile);
+        try {
+            org.slotlab.app.scenario.ModelInputs.checkInputFile(profile, org.slotlab.app.scenario.ModelInputs.MAX_PROFILE_BYTES,
+                    "a cost profile (JSON)");
+        } catch (IllegalArgumentException e) {
+            throw new SlotlabCommand.UserInputException("--profile: " + e.getMessage());
         }
         try {
             return CostProfile.load(profile);
@@ -102,6 +107,13 @@ public final class MeasureCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--len: " + e.getMessage());
         }
         CostProfile costs = profile();
+        try {
+            OutputFile.prepare(out);
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab measure: " + RubyProcessOptions.oneLine(e.getMessage()));
+            stderr.flush();
+            return RubyProcessOptions.EXIT_WRITE_FAILED;
+        }
         SubseqMeasurement m;
         RubyLayout layout;
         RubyProbeRunner runner;
@@ -134,14 +146,11 @@ public final class MeasureCommand implements Callable<Integer> {
             stdout.printf(Locale.ROOT, "%8d %12.1f %12.1f %+7.1f%% %10d %10d %8.2f%n", p.len(), p.nsPerOp(), o.nsPerOp(), err * 100,
                     p.gcCount(), o.gcCount(), p.objectsPerOp());
         }
+        String csv = MeasuredCsv.toCsv(m.toMeasuredSet(out.toString()));
         try {
-            Path parent = out.toAbsolutePath().getParent();
-            if (parent != null) {
-                Files.createDirectories(parent);
-            }
-            org.slotlab.model.io.AtomicWrite.writeString(out, MeasuredCsv.toCsv(m.toMeasuredSet(out.toString())));
-        } catch (IOException e) {
-            stderr.println("slotlab measure: cannot write " + out + ": " + RubyProcessOptions.oneLine(e.getMessage()));
+            OutputFile.write(out, w -> w.write(csv.getBytes(StandardCharsets.UTF_8)));
+        } catch (OutputFile.NotWritten e) {
+            stderr.println("slotlab measure: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
             return RubyProcessOptions.EXIT_WRITE_FAILED;
         }

@@ -42,6 +42,12 @@ final class ProgressPrinter implements Consumer<ProbeProgress> {
     private long probeStart;
     /** Whether a bar is drawn on the current line (so a message must start on a new one). */
     private boolean barShown;
+    /**
+     * Lines held until some step has finished: a Ruby that fails on its first probe leaves only the
+     * error line, not a "starting" line before it.
+     */
+    private final java.util.List<String> held = new java.util.ArrayList<>();
+    private boolean anyStepDone;
 
     ProgressPrinter(PrintWriter err, String command, boolean bar, int columns) {
         this.err = err;
@@ -76,13 +82,43 @@ final class ProgressPrinter implements Consumer<ProbeProgress> {
             double perStep = (now - probeStart) / 1e9 / p.done();
             left = Math.round(perStep * (p.total() - p.done()));
         }
+        anyStepDone |= p.done() > 0;
         if (bar) {
+            if (!anyStepDone) {
+                return;
+            }
+            flushHeld();
             err.print('\r' + barLine(p, left));
             barShown = true;
+            err.flush();
         } else {
-            err.println(command + ": [" + p.done() + "/" + p.total() + "] " + p.probe() + ": " + p.step()
+            emit(command + ": [" + p.done() + "/" + p.total() + "] " + p.probe() + ": " + p.step()
                     + (left >= 0 ? " (about " + left + " s left)" : ""));
         }
+    }
+
+    /** A line about the run as a whole ({@code command: text}), held like a starting step. */
+    synchronized void note(String text) {
+        emit(command + ": " + text);
+    }
+
+    private void emit(String line) {
+        held.add(line);
+        if (anyStepDone) {
+            flushHeld();
+        }
+    }
+
+    private void flushHeld() {
+        if (held.isEmpty()) {
+            return;
+        }
+        if (barShown) {
+            err.println();
+            barShown = false;
+        }
+        held.forEach(err::println);
+        held.clear();
         err.flush();
     }
 

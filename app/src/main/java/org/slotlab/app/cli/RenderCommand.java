@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.export.Exports;
+import org.slotlab.app.export.OutputFile;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
@@ -78,6 +79,37 @@ public final class RenderCommand implements Callable<Integer> {
         }
         Scenario s = ScenarioRegistry.byId(request.settings().scenario());
         List<ChartSpec> charts = selected(s);
+        try {
+            for (Path target : targets(charts)) {
+                OutputFile.check(target);
+            }
+            return render(s, request, charts, out);
+        } catch (OutputFile.NotWritten e) {
+            throw new SlotlabCommand.UserInputException("render: " + e.getMessage());
+        }
+    }
+
+    /** Every file this render writes: a chart file per chart and format, then the tables. */
+    private List<Path> targets(List<ChartSpec> charts) {
+        List<Path> all = new ArrayList<>();
+        for (ChartSpec c : charts) {
+            if (png != null) {
+                all.add(charts.size() == 1 ? png : Exports.sibling(png, c.id(), ".png"));
+            }
+            if (svg != null) {
+                all.add(charts.size() == 1 ? svg : Exports.sibling(svg, c.id(), ".svg"));
+            }
+        }
+        if (markdown != null) {
+            all.add(markdown);
+        }
+        if (csv != null) {
+            all.add(csv);
+        }
+        return all;
+    }
+
+    private int render(Scenario s, ScenarioRequest request, List<ChartSpec> charts, PrintWriter out) throws OutputFile.NotWritten {
         ScenarioRun run = s.compute(request, SlotlabTheme.standard(), () -> false);
         List<Path> written = new ArrayList<>();
         for (ChartSpec c : charts) {

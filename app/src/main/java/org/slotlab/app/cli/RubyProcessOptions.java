@@ -19,8 +19,8 @@ public final class RubyProcessOptions {
 
     /** Exit code when a probe fails (missing, old, broken or hanging Ruby) or the options are wrong. */
     public static final int EXIT_PROBE_FAILED = 2;
-    /** Exit code when the output file cannot be written. */
-    public static final int EXIT_WRITE_FAILED = 1;
+    /** Exit code when the output file cannot be written (checked before any probe runs). */
+    public static final int EXIT_WRITE_FAILED = 2;
     /** Exit code after Ctrl-C (128 + SIGINT, the shell's convention). */
     public static final int EXIT_CANCELLED = 130;
     /** How long the shutdown hook waits for the probe thread to stop the Ruby and return. */

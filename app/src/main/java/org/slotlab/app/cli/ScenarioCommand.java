@@ -49,8 +49,8 @@ final class ScenarioCommand implements Callable<Integer> {
         cmd.spec = spec;
         spec.name(scenario.id()).aliases(scenario.aliases().toArray(new String[0]));
         spec.mixinStandardHelpOptions(true);
-        spec.usageMessage().description(scenario.title() + ": " + scenario.summary(),
-                "Source: " + scenario.source().citation());
+        spec.usageMessage().description(literal(scenario.title() + ": " + scenario.summary()),
+                literal("Source: " + scenario.source().citation()));
         for (Knob<?> k : scenario.knobs()) {
             spec.addOption(option(k, k.option(), k.description() + (isFlag(k) ? "" : " (default: " + text(k) + ")")));
             for (String alias : k.aliases()) {
@@ -76,8 +76,13 @@ final class ScenarioCommand implements Callable<Integer> {
         return t.isEmpty() ? "none" : t;
     }
 
+    /** Text shown as written: picocli reads descriptions as format strings, so a '%' ("ring[i % R]") is doubled. */
+    static String literal(String text) {
+        return text.replace("%", "%%");
+    }
+
     private static OptionSpec option(Knob<?> k, String name, String description) {
-        OptionSpec.Builder b = OptionSpec.builder(name).description(description);
+        OptionSpec.Builder b = OptionSpec.builder(name).description(literal(description));
         if (isFlag(k)) {
             b.arity("0..1").type(String.class).fallbackValue("true");
         } else {

@@ -1,6 +1,7 @@
 package org.slotlab.app.export;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.scenario.ScenarioRegistry;
@@ -20,12 +21,15 @@ public final class Exports {
 
     private Exports() {}
 
-    public static void png(JFreeChart chart, Path file, double scale) {
-        ChartExporter.png(chart, file, ChartExporter.DEFAULT_WIDTH, ChartExporter.DEFAULT_HEIGHT, scale);
+    /** Writes the chart as PNG through {@link OutputFile#write}: all of it, or nothing. */
+    public static void png(JFreeChart chart, Path file, double scale) throws OutputFile.NotWritten {
+        OutputFile.write(file, out -> ChartExporter.png(chart, out, ChartExporter.DEFAULT_WIDTH, ChartExporter.DEFAULT_HEIGHT, scale));
     }
 
-    public static void svg(JFreeChart chart, Path file) {
-        ChartExporter.svg(chart, file);
+    /** Writes the chart as SVG through {@link OutputFile#write}. */
+    public static void svg(JFreeChart chart, Path file) throws OutputFile.NotWritten {
+        String doc = ChartExporter.svgDocument(chart, ChartExporter.DEFAULT_WIDTH, ChartExporter.DEFAULT_HEIGHT);
+        OutputFile.write(file, out -> out.write(doc.getBytes(StandardCharsets.UTF_8)));
     }
 
     public static String csv(ScenarioRun run) {
@@ -59,8 +63,9 @@ public final class Exports {
         return out.append("\nSource: ").append(scenario.source().citation()).append('\n').toString();
     }
 
-    public static void write(Path file, String text) throws IOException {
-        org.slotlab.model.io.AtomicWrite.writeString(file, text);
+    /** Writes UTF-8 text through {@link OutputFile#write}. */
+    public static void write(Path file, String text) throws OutputFile.NotWritten {
+        OutputFile.write(file, out -> out.write(text.getBytes(StandardCharsets.UTF_8)));
     }
 
     /** {@code base} with {@code suffix} in place of its extension: {@code out.png} + {@code -gc-count.png}. */

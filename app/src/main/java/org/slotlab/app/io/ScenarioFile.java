@@ -21,6 +21,8 @@ import org.slotlab.app.scenario.Pin;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRequest;
+import org.slotlab.model.measured.ImportException;
+import org.slotlab.model.measured.InputText;
 
 /**
  * A saved workbench state, {@code NAME.slotlab.json}: a format version, the scenario shown, the
@@ -46,7 +48,15 @@ public final class ScenarioFile {
     /** File name suffix of scenario files. */
     public static final String SUFFIX = ".slotlab.json";
 
-    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    /**
+     * Largest scenario file read, bytes: a saved scenario is a few KiB (settings, pins, overlays
+     * by path); anything this large is not one, and is refused before it is read.
+     */
+    public static final long MAX_BYTES = 4L * 1024 * 1024;
+
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
 
     /** Field names a version-2 file may hold at the top level. */
     private static final List<String> FIELDS = List.of(VERSION_FIELD, "scenario", "settings", "pins", "compareBaseline",
@@ -163,9 +173,9 @@ public final class ScenarioFile {
     public static Contents loadContents(Path file) throws ScenarioFormatException {
         String text;
         try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new ScenarioFormatException(file + ": cannot read (" + e.getMessage() + ")");
+            text = InputText.read(file, MAX_BYTES, "a scenario file (*.slotlab.json)", "; a scenario file is a few KiB");
+        } catch (ImportException e) {
+            throw new ScenarioFormatException(e.line() > 0 ? e.getMessage() : e.source() + ": " + e.problem());
         }
         Contents c = parseContents(text, file.toString());
         Path dir = file.toAbsolutePath().getParent();
@@ -243,20 +253,28 @@ public final class ScenarioFile {
             throw new ScenarioFormatException(where + ": 'pins' must be an array");
         }
         int i = 0;
+        Map<String, String> pinFields = new LinkedHashMap<>();
         for (JsonNode pn : pinsNode) {
             String field = "pins[" + i + "]";
             if (!pn.isObject()) {
-                throw new ScenarioFormatException(where + ": " + field + " must be an object {\"name\": ..., \"settings\": ...}");
+                throw new ScenarioFormatException(where + ": " + field + " must be an object with a name and settings, got "
+                        + found(pn));
             }
             for (var it = pn.fieldNames(); it.hasNext(); ) {
                 String f = it.next();
-                if (!List.of("name", "scenario", "settings").contains(f)) {
-                    throw new ScenarioFormatException(where + ": " + field + ": unknown field '" + f + "'");
+                if (!PIN_FIELDS.contains(f)) {
+                    throw new ScenarioFormatException(where + ": " + field + ": unknown field '" + f + "' (a pin has "
+                            + String.join(", ", PIN_FIELDS) + ")");
                 }
             }
-            String name = pn.path("name").asText("");
-            if (name.isBlank()) {
-                throw new ScenarioFormatException(where + ": " + field + ".name must be a non-empty string");
+            JsonNode nameNode = pn.path("name");
+            if (!nameNode.isTextual() || nameNode.asText().isBlank()) {
+                throw new ScenarioFormatException(where + ": " + field + ".name must be a non-empty string, got " + found(nameNode));
+            }
+            String name = nameNode.asText();
+            if (name.equals(ScenarioRequest.POLICY_BASELINE)) {
+                throw new ScenarioFormatException(where + ": " + field + ".name '" + name + "' is the name of the compare table's "
+                        + "policy baseline; give the pin another name");
             }
             // a pin names its scenario; files of earlier versions hold only the shown scenario's pins
             Scenario of = shown;
@@ -272,8 +290,10 @@ public final class ScenarioFile {
                 }
             }
             String scenarioId = of.id();
-            if (pins.stream().anyMatch(q -> q.settings().scenario().equals(scenarioId) && q.name().equals(name))) {
-                throw new ScenarioFormatException(where + ": " + field + ": a second pin named '" + name + "' in scenario " + scenarioId);
+            String earlier = pinFields.putIfAbsent(scenarioId + "\u0000" + name, field);
+            if (earlier != null) {
+                throw new ScenarioFormatException(where + ": " + field + ".name '" + name + "' is also " + earlier
+                        + ".name; pin names of one scenario must differ");
             }
             pins.add(new Pin(name, settings(of, pn.path("settings"), where, field + ".settings")));
             if (pins.stream().filter(q -> q.settings().scenario().equals(scenarioId)).count() > Pin.MAX_PINS) {
@@ -281,13 +301,41 @@ public final class ScenarioFile {
             }
             i++;
         }
-        String baseline = root.path("compareBaseline").asText(ScenarioRequest.POLICY_BASELINE);
+        JsonNode baselineNode = root.path("compareBaseline");
+        if (!baselineNode.isMissingNode() && !baselineNode.isTextual()) {
+            throw new ScenarioFormatException(where + ": compareBaseline must be a string ('" + ScenarioRequest.POLICY_BASELINE
+                    + "' or a pin's name), got " + found(baselineNode));
+        }
+        String baseline = baselineNode.asText(ScenarioRequest.POLICY_BASELINE);
         if (!baseline.equals(ScenarioRequest.POLICY_BASELINE)
                 && pins.stream().noneMatch(q -> q.name().equals(baseline) && q.settings().scenario().equals(shown.id()))) {
             throw new ScenarioFormatException(where + ": compareBaseline '" + baseline + "' is neither '"
                     + ScenarioRequest.POLICY_BASELINE + "' nor a pin's name");
         }
         return new Contents(shown.id(), settings, pins, baseline, overlays(root.path("overlays"), where));
+    }
+
+    /** Fields of one pin; {@code scenario} is optional (files of earlier versions: the scenario shown). */
+    private static final List<String> PIN_FIELDS = List.of("name", "settings", "scenario");
+
+    /** The registered id of a scenario id or alias, or the text itself when none matches. */
+    private static String idOf(String idOrAlias) {
+        try {
+            return ScenarioRegistry.byId(idOrAlias).id();
+        } catch (IllegalArgumentException e) {
+            return idOrAlias;
+        }
+    }
+
+    /** A JSON value as a message shows it: its type and, when short, its text. */
+    private static String found(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing";
+        }
+        String text = v.toString();
+        String type = v.isTextual() ? "the string" : v.isNumber() ? "the number" : v.isBoolean() ? "the boolean"
+                : v.isNull() ? "null" : v.isArray() ? "an array" : "an object";
+        return v.isNull() || v.isContainerNode() || text.length() > 80 ? type : type + " " + text;
     }
 
     /** One scenario's settings: the knobs the object names, every other knob at its default. */
@@ -331,7 +379,32 @@ public final class ScenarioFile {
         if (json == null) {
             throw new IllegalArgumentException("needs a value");
         }
+        String expected = jsonTypeOf(k.type().valueClass());
+        boolean fits = switch (expected) {
+            case "a number" -> json instanceof Number;
+            case "true or false" -> json instanceof Boolean;
+            case "a string" -> json instanceof String;
+            default -> true;
+        };
+        if (!fits) {
+            String text = String.valueOf(json);
+            String found = json instanceof String ? "the string \"" + (text.length() > 80 ? text.substring(0, 80) + "..." : text) + "\""
+                    : json instanceof Number ? "the number " + text : json instanceof Boolean ? "the boolean " + text
+                    : json instanceof List ? "an array" : "an object";
+            throw new IllegalArgumentException("expected " + expected + ", got " + found + "; nothing is converted");
+        }
         return s.with(k, k.type().fromJson(json));
+    }
+
+    /** The JSON type a knob's value is written as ("" where the knob takes more than one shape: lists, layouts). */
+    private static String jsonTypeOf(Class<?> valueClass) {
+        if (Number.class.isAssignableFrom(valueClass)) {
+            return "a number";
+        }
+        if (valueClass == Boolean.class) {
+            return "true or false";
+        }
+        return valueClass == String.class ? "a string" : "";
     }
 
     private static List<OverlaySource> overlays(JsonNode node, String where) throws ScenarioFormatException {

@@ -213,6 +213,11 @@ public final class Types {
      * least one and at most {@code maxValues}. {@code 1,23,50} and {@code 16-256:16} both read.
      */
     public static KnobType<List<Long>> wholeNumbers(int maxValues) {
+        return wholeNumbers(maxValues, Long.MAX_VALUE);
+    }
+
+    /** Comma-separated whole numbers and ranges, each in {@code 0..maxValue}, at most {@code maxValues} of them. */
+    public static KnobType<List<Long>> wholeNumbers(int maxValues, long maxValue) {
         return new KnobType<>() {
             @Override
             public List<Long> parse(String text) {
@@ -220,6 +225,11 @@ public final class Types {
                 if (out.size() > maxValues) {
                     throw new IllegalArgumentException("at most " + maxValues + " values, got " + out.size()
                             + " (raise the range's step)");
+                }
+                for (long v : out) {
+                    if (v > maxValue) {
+                        throw new IllegalArgumentException("values must be <= " + fmt(maxValue) + ", got " + fmt(v));
+                    }
                 }
                 return List.copyOf(out);
             }
@@ -321,13 +331,27 @@ public final class Types {
                     if (step <= 0 || end < start) {
                         throw new IllegalArgumentException("range '" + p + "' needs start <= end and step > 0");
                     }
-                    if ((end - start) / step > MAX_LIST_VALUES) {
-                        throw new IllegalArgumentException("range '" + p + "' has more than " + fmt(MAX_LIST_VALUES) + " values");
+                    long span;
+                    try {
+                        span = Math.subtractExact(end, start);
+                    } catch (ArithmeticException e) {
+                        span = Long.MAX_VALUE;
                     }
-                    for (long v = start; v <= end; v += step) {
+                    if (span / step > MAX_LIST_VALUES - out.size()) {
+                        throw new IllegalArgumentException("range '" + p + "' makes more than " + fmt(MAX_LIST_VALUES)
+                                + " values in all");
+                    }
+                    // stops before v + step would pass end (or wrap past Long.MAX_VALUE)
+                    for (long v = start; ; v += step) {
                         out.add(v);
+                        if (v > end - step) {
+                            break;
+                        }
                     }
                 } else {
+                    if (out.size() >= MAX_LIST_VALUES) {
+                        throw new IllegalArgumentException("more than " + fmt(MAX_LIST_VALUES) + " values");
+                    }
                     out.add(Long.parseLong(p.replace("_", "")));
                 }
             } catch (NumberFormatException e) {

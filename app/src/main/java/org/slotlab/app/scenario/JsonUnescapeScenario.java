@@ -171,8 +171,8 @@ public final class JsonUnescapeScenario implements Scenario {
             if (JsonDocument.class.getClassLoader().getResource(res) == null) {
                 throw new IllegalArgumentException("no shipped sample " + res + " (known: " + String.join(", ", SAMPLES) + ")");
             }
-        } else if (!Files.isReadable(Path.of(spec)) || Files.isDirectory(Path.of(spec))) {
-            throw new IllegalArgumentException("no such file: " + spec + " (cannot read it as a JSON document)");
+        } else {
+            ModelInputs.checkInputFile(Path.of(spec), JsonDocument.MAX_FILE_BYTES, "a JSON document");
         }
     }
 

@@ -122,8 +122,8 @@ public final class Knobs {
     }
 
     private static void checkFile(String t) {
-        if (!t.isEmpty() && !Files.isRegularFile(Path.of(t))) {
-            throw new IllegalArgumentException("no such file: " + t);
+        if (!t.isEmpty()) {
+            ModelInputs.checkInputFile(Path.of(t), ModelInputs.MAX_PROFILE_BYTES, "a cost profile (JSON)");
         }
     }
 

@@ -70,11 +70,28 @@ public final class ModelInputs {
             return cached;
         }
         try {
+            checkInputFile(Path.of(path), MAX_PROFILE_BYTES, "a cost profile (JSON)");
             CostProfile loaded = CostProfile.load(Path.of(path));
             PROFILES.put(path, loaded);
             return loaded;
         } catch (CostProfile.ProfileFormatException e) {
             throw new IllegalArgumentException("cost profile: " + e.getMessage(), e);
+        }
+    }
+
+    /** Largest cost profile read, bytes: a profile is a few KiB of coefficients, a layout and readings. */
+    public static final long MAX_PROFILE_BYTES = 4L * 1024 * 1024;
+
+    /**
+     * Refuses a file a knob or option names unless it is a regular file of at most {@code maxBytes}
+     * (a missing file, a directory, a link to {@code /dev/zero}, a pipe are refused without opening
+     * them, so nothing blocks or reads forever); the message names the file and the rule.
+     */
+    public static void checkInputFile(Path file, long maxBytes, String expected) {
+        try {
+            org.slotlab.model.measured.InputText.check(file, maxBytes, expected, "");
+        } catch (org.slotlab.model.measured.ImportException e) {
+            throw new IllegalArgumentException(e.source() + ": " + e.problem(), e);
         }
     }
 

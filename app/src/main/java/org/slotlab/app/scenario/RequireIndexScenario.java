@@ -115,10 +115,8 @@ public final class RequireIndexScenario implements Scenario {
         if (usesSample(spec)) {
             return;
         }
-        if (!Files.isRegularFile(Path.of(spec))) {
-            throw new IllegalArgumentException("no such file: " + spec
-                    + " (expected a $LOADED_FEATURES list, one path per line, or sample)");
-        }
+        ModelInputs.checkInputFile(Path.of(spec), LoadedFeatures.MAX_FILE_BYTES,
+                "a $LOADED_FEATURES list, one path per line, or sample");
         LoadedFeatures.resolve(spec);
     }
 

@@ -37,7 +37,9 @@ public final class SplitScenario implements Scenario {
     public static final Knob<String> PROFILE = Knobs.COST_PROFILE;
     public static final Knob<String> HARNESS = Knobs.HARNESS;
     public static final Knob<List<String>> CANDIDATES = Knobs.CANDIDATES.withDefault(List.of("cutoff:256"));
-    public static final Knob<List<Long>> VALUE_LENS = Knob.of("value-len", "value lengths", Types.wholeNumbers(64),
+    /** Longest value the model splits off, bytes: the key length's bound (1 MiB), far beyond a parsed field. */
+    public static final long MAX_VALUE_LEN = 1L << 20;
+    public static final Knob<List<Long>> VALUE_LENS = Knob.of("value-len", "value lengths", Types.wholeNumbers(64, MAX_VALUE_LEN),
                     List.of(10L, 30L, 60L, 100L, 200L, 300L))
             .unit("B").section(SECTION)
             .describe("Value lengths, bytes: a list or ranges like 16-256:16.");

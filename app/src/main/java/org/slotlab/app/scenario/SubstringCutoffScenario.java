@@ -84,7 +84,7 @@ public final class SubstringCutoffScenario implements Scenario {
             .section(SOURCE_SECTION)
             .describe("suffix: the slice runs to the end of the source, the only sharable case on 3.4 "
                     + "(SHARABLE_SUBSTRING_P, string.c:215-222). middle: copied by rb_str_new unless +middle.");
-    public static final Knob<List<Long>> LENS = Knob.of("len", "lengths", Types.wholeNumbers(MAX_LENS), THREAD_LENS)
+    public static final Knob<List<Long>> LENS = Knob.of("len", "lengths", Types.wholeNumbers(MAX_LENS, MAX_BYTES), THREAD_LENS)
             .unit("B").section(WORKLOAD_SECTION)
             .describe("Slice lengths in bytes (byteslice(pos, len)): a list or ranges like 0-1000:50, at most " + MAX_LENS
                     + ". The thread's: 1,23,50,100,200,231,232,250,500,999,1000.");

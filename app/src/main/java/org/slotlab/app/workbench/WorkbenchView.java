@@ -411,7 +411,7 @@ public final class WorkbenchView extends BorderPane {
      * Writes the shown charts: the focused one to {@code file} exactly, or every chart as
      * {@code file-<chart id>.ext} when all are shown (a scenario with one chart writes {@code file}).
      */
-    public List<Path> exportCharts(Path file, String format, double scale) {
+    public List<Path> exportCharts(Path file, String format, double scale) throws IOException {
         ScenarioRun run = vm.run();
         if (run == null) {
             return List.of();
@@ -444,8 +444,8 @@ public final class WorkbenchView extends BorderPane {
         try {
             List<Path> written = exportCharts(f.toPath(), format, scale);
             notice("Wrote " + String.join(", ", written.stream().map(p -> p.getFileName().toString()).toList()));
-        } catch (RuntimeException e) {
-            error("Export failed", f + ": " + e.getMessage());
+        } catch (IOException e) {
+            error("Export failed", e.getMessage());
         }
     }
 
@@ -464,7 +464,7 @@ public final class WorkbenchView extends BorderPane {
             Exports.write(f.toPath(), ext.equals("csv") ? Exports.csv(run) : Exports.markdown(run));
             notice("Wrote " + f.getName());
         } catch (IOException e) {
-            error("Export failed", f + ": " + e.getMessage());
+            error("Export failed", e.getMessage());
         }
     }
 

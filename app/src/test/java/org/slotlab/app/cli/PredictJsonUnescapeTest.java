@@ -99,7 +99,7 @@ class PredictJsonUnescapeTest {
     void badInput_oneLineNamingTheOption_exit2(@TempDir Path dir) throws Exception {
         assertBad("--policy: unknown unescape policy 'shrink'", "--policy", "set_len,shrink");
         assertBad("--allocator: unknown allocator 'tcmalloc'", "--allocator", "tcmalloc");
-        assertBad("--doc: no such file: nope.json", "--doc", "nope.json");
+        assertBad("--doc: nope.json: no such file", "--doc", "nope.json");
         assertBad("--doc: generated document kind must be escaped or plain", "--doc", "generated:ascii,2x100");
         assertBad("--lifetime: 'soon' is not a number of seconds", "--lifetime", "1,soon");
         assertBad("--tradeoff: compares policies against set_len", "--tradeoff", "--policy", "set_len");

@@ -80,7 +80,7 @@ class PredictRequireIndexTest {
 
     @Test
     void badInput_oneLineNamingTheOption_exit2(@TempDir Path dir) throws Exception {
-        assertBad("--features: no such file: " + dir.resolve("missing.txt"), "--features",
+        assertBad("--features: " + dir.resolve("missing.txt") + ": no such file", "--features",
                 dir.resolve("missing.txt").toString());
         Path empty = dir.resolve("empty.txt");
         Files.writeString(empty, "# nothing\n\n");

@@ -120,4 +120,23 @@ class PredictScenariosTest {
         assertThat(err.toString().lines()).hasSize(1).first().asString().startsWith("slotlab: " + message.trim())
                 .doesNotContain("Exception");
     }
+
+    @Test
+    void help_showsAPercentSignAsWritten_withoutAWarning() {
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        CliRun r;
+        System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            r = CliRun.run("predict", "substring-cutoff", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(r.exitCode).isZero();
+        assertThat(r.out.toString()).contains("ring[i % R]").doesNotContain("%%");
+        assertThat(r.err.toString()).isEmpty();
+        // picocli's own warnings (a description it could not format) go to System.err
+        assertThat(warnings.toString(java.nio.charset.StandardCharsets.UTF_8)).doesNotContain("WARN");
+    }
 }

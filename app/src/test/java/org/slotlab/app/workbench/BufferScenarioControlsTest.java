@@ -149,7 +149,7 @@ class BufferScenarioControlsTest {
         assertThat(Datasets.of(chart(JsonUnescapeScenario.RETAINED))).noneMatch(r -> r.startsWith("1|"));
         Settings before = vm.settings();
         assertThat(vm.setText(null, "doc", dir.resolve("nope.json").toString())).get().asString()
-                .contains("cannot read").contains("nope.json");
+                .contains("no such file").contains("nope.json");
         assertThat(vm.setText(null, "doc", "generated:wavy,1x1")).isPresent();
         assertThat(vm.settings()).isEqualTo(before);
     }

@@ -7,6 +7,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.slotlab.model.measured.ImportException;
+import org.slotlab.model.measured.InputText;
 
 /**
  * A JSON document reduced to what the JSON unescape workload needs: its name, its size and its string tokens
@@ -34,12 +36,18 @@ public record JsonDocument(String name, long bytes, List<JsonString> strings) {
         return of(spec.toString(), JsonDocumentGenerator.document(spec).getBytes(StandardCharsets.UTF_8));
     }
 
-    /** A file on disk; a missing or unreadable file is reported with its path. */
+    /** Largest JSON document read from a file, bytes (the generated documents of the thread are a few MB). */
+    public static final long MAX_FILE_BYTES = 64L * 1024 * 1024;
+
+    /**
+     * A file on disk: a regular file of at most {@link #MAX_FILE_BYTES} (a pipe, a device or a
+     * directory is refused before it is opened); the message names the file and the rule.
+     */
     public static JsonDocument file(Path path) {
         try {
-            return of(path.toString(), Files.readAllBytes(path));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read JSON document " + path + ": " + e.getMessage(), e);
+            return of(path.toString(), InputText.readBytes(path, MAX_FILE_BYTES, "a JSON document", ""));
+        } catch (ImportException e) {
+            throw new IllegalArgumentException(e.source() + ": " + e.problem(), e);
         }
     }
 

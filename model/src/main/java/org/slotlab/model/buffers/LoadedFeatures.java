@@ -7,6 +7,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.slotlab.model.measured.ImportException;
+import org.slotlab.model.measured.InputText;
 
 /**
  * A {@code $LOADED_FEATURES} list: one absolute feature path per line (builtin features such as
@@ -47,7 +49,10 @@ public record LoadedFeatures(String name, List<String> paths) {
         return new LoadedFeatures(source, out);
     }
 
-    /** A file on disk, or {@code sample} for the shipped list. */
+    /** Largest feature list read, bytes: a large Rails app loads a few thousand paths (well under 1 MiB). */
+    public static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+
+    /** A file on disk (a regular file of at most {@link #MAX_FILE_BYTES}, UTF-8), or {@code sample} for the shipped list. */
     public static LoadedFeatures resolve(String pathOrSample) {
         if (pathOrSample == null || pathOrSample.isBlank() || pathOrSample.equals("sample")
                 || pathOrSample.equals(SAMPLE)) {
@@ -55,9 +60,9 @@ public record LoadedFeatures(String name, List<String> paths) {
         }
         Path p = Path.of(pathOrSample);
         try {
-            return parse(p.toString(), Files.readString(p, StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read feature list " + p + ": " + e.getMessage(), e);
+            return parse(p.toString(), InputText.read(p, MAX_FILE_BYTES, "a $LOADED_FEATURES list, one path per line", ""));
+        } catch (ImportException e) {
+            throw new IllegalArgumentException(e.source() + (e.line() > 0 ? ":" + e.line() : "") + ": " + e.problem(), e);
         }
     }
 

@@ -259,6 +259,9 @@ public final class RubyLayout {
 
     /** CRuby: string.c:267-270 STR_EMBEDDABLE_P (3.4); string.c:232-239 (3.1). */
     public boolean isEmbeddable(long len, int termLen) {
+        if (len > Long.MAX_VALUE - termLen - embedOffset) {
+            return false; // len + termlen + the header would wrap past LONG_MAX: no slot holds it
+        }
         if (embedRule == EmbedRule.FIXED) {
             return len + termLen <= fixedEmbedCapa;
         }

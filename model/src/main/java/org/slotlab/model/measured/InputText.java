@@ -36,8 +36,31 @@ public final class InputText {
     private InputText() {
     }
 
-    /** The decoded text of {@code file}, without a leading byte order mark. */
+    /** The decoded text of a results file, without a leading byte order mark. */
     public static String read(Path file, long maxBytes) throws ImportException {
+        return read(file, maxBytes, "a results file", "; is it really a benchmark tool's output?");
+    }
+
+    /**
+     * The decoded text of {@code file}, without a leading byte order mark; messages say it should
+     * be {@code expected} ("a scenario file"), and a file over the limit gets {@code sizeHint} after the limit.
+     */
+    public static String read(Path file, long maxBytes, String expected, String sizeHint) throws ImportException {
+        return decode(readBytes(file, maxBytes, expected, sizeHint), file.toString());
+    }
+
+    /** The bytes of {@code file}, read as {@link #read(Path, long, String, String)} reads it, not decoded. */
+    public static byte[] readBytes(Path file, long maxBytes, String expected, String sizeHint) throws ImportException {
+        check(file, maxBytes, expected, sizeHint);
+        return readBounded(file, file.toString(), maxBytes, sizeHint);
+    }
+
+    /**
+     * Refuses, without opening it, what {@link #read(Path, long, String, String)} would refuse
+     * before reading: a missing file, a directory, a device, pipe or socket (also behind a link),
+     * a file already larger than {@code maxBytes}.
+     */
+    public static void check(Path file, long maxBytes, String expected, String sizeHint) throws ImportException {
         String source = file.toString();
         BasicFileAttributes attrs;
         try {
@@ -50,17 +73,22 @@ public final class InputText {
             throw new ImportException(source, 0, "cannot be read (" + reason(e) + ")");
         }
         if (attrs.isDirectory()) {
-            throw new ImportException(source, 0, "is a directory; expected a results file");
+            throw new ImportException(source, 0, "is a directory; expected " + expected);
         }
         if (!attrs.isRegularFile()) {
             String what = Files.isSymbolicLink(file) ? "is a link to something that is not a regular file" : "is not a regular file";
             throw new ImportException(source, 0, what + " (a device, pipe or socket); only regular files are read");
         }
-        byte[] bytes = readBounded(file, source, maxBytes);
-        return decode(bytes, source);
+        if (attrs.size() > maxBytes) {
+            throw tooLarge(source, maxBytes, sizeHint);
+        }
     }
 
-    private static byte[] readBounded(Path file, String source, long maxBytes) throws ImportException {
+    private static ImportException tooLarge(String source, long maxBytes, String sizeHint) {
+        return new ImportException(source, 0, "is larger than " + humanBytes(maxBytes) + ", the most read from one file" + sizeHint);
+    }
+
+    private static byte[] readBounded(Path file, String source, long maxBytes, String sizeHint) throws ImportException {
         try (InputStream in = Files.newInputStream(file)) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] buf = new byte[BUFFER];
@@ -69,8 +97,7 @@ public final class InputText {
             while ((n = in.read(buf)) > 0) {
                 total += n;
                 if (total > maxBytes) {
-                    throw new ImportException(source, 0, "is larger than " + humanBytes(maxBytes)
-                            + ", the most read from one file; is it really a benchmark tool's output?");
+                    throw tooLarge(source, maxBytes, sizeHint);
                 }
                 out.write(buf, 0, n);
             }

@@ -56,9 +56,17 @@ public final class StrSubseq {
         return new SubseqOutcome(Representation.SHARED, rstringSlot, 0, rootSlot, rootMalloc, tookOver, copied, true);
     }
 
-    /** rb_str_new(ptr, len): embedded when it fits a slot, else RString + malloc(len + termlen). */
+    /**
+     * rb_str_new(ptr, len): embedded when it fits a slot, else RString + malloc(len + termlen). A
+     * length whose buffer (len + termlen) would pass LONG_MAX is refused, as CRuby refuses a string
+     * size past LONG_MAX with an ArgumentError (string.c).
+     */
     public static SubseqOutcome copy(RubyLayout layout, long len) {
         int termLen = layout.termLen();
+        if (len > Long.MAX_VALUE - termLen) {
+            throw new IllegalArgumentException("string size too big: " + len + " B plus a " + termLen
+                    + " B terminator passes LONG_MAX");
+        }
         int heap = layout.heapForNewString(len);
         if (layout.isEmbeddable(len, termLen)) {
             return new SubseqOutcome(Representation.EMBEDDED, layout.slotSize(heap), 0, 0, 0, false, len, false);

@@ -106,7 +106,7 @@ public final class SubseqPolicies {
 
         public boolean embeds(SubseqContext ctx) {
             RubyLayout l = ctx.layout();
-            return l.embedCapa(l.rstringSize()) >= ctx.len() + ctx.termLen();
+            return ctx.len() <= l.embedCapa(l.rstringSize()) - ctx.termLen(); // len + termlen could pass LONG_MAX
         }
 
         public int embedSlotSize(SubseqContext ctx) {

@@ -34,7 +34,7 @@ import org.slotlab.model.workload.SliceLoop;
  * the model's heap growth differs from CRuby's when live objects pile up (docs/FIT.md); the bound
  * pins that gap so it can only shrink.
  */
-class RealRubyTest {
+class MeasuredLoopsTest {
 
     private static final Pattern SIZE = Pattern.compile("_(\\d+)$");
 
@@ -43,7 +43,7 @@ class RealRubyTest {
 
     static List<Case> cases(String file, boolean ruby34) throws Exception {
         JsonNode root;
-        try (InputStream in = RealRubyTest.class.getResourceAsStream("/sample-data/measured/" + file)) {
+        try (InputStream in = MeasuredLoopsTest.class.getResourceAsStream("/sample-data/measured/" + file)) {
             root = new ObjectMapper().readTree(new java.util.zip.GZIPInputStream(in));
         }
         List<Case> out = new ArrayList<>();
@@ -149,30 +149,32 @@ class RealRubyTest {
         return c.layout().name().equals("ruby-3.4") && c.name().startsWith("suffix_fresh200_");
     }
 
+    /** Simulates each case once, prints every case's GC count against the measured one, then checks them all. */
     private static void check(List<Case> cases, double dyingTolerance) {
         assertThat(cases).hasSizeGreaterThanOrEqualTo(50);
+        List<SimResult> results = cases.stream().map(c -> new HeapSimulator(c.layout()).run(c.phases())).toList();
         StringBuilder report = new StringBuilder();
-        for (Case c : cases) {
-            long perIter = 0;
-            for (ObjectSpec s : c.phases().get(c.phases().size() - 1).perOp()) {
-                perIter++;
-            }
-            SimResult r = new HeapSimulator(c.layout()).run(c.phases());
-            double err = (double) r.gcCount() / c.gcCount() - 1;
-            report.append(String.format("%-40s n=%,d measured %d model %d (%+.1f%%)%n", c.name(), c.n(), c.gcCount(), r.gcCount(),
-                    err * 100));
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            report.append(String.format("%-40s n=%,d measured %d model %d (%+.1f%%)%n", c.name(), c.n(), c.gcCount(),
+                    results.get(i).gcCount(), gcError(c, results.get(i)) * 100));
         }
         System.out.print(report);
-        for (Case c : cases) {
-            SimResult r = new HeapSimulator(c.layout()).run(c.phases());
-            double err = (double) r.gcCount() / c.gcCount() - 1;
+        for (int i = 0; i < cases.size(); i++) {
+            Case c = cases.get(i);
+            SimResult r = results.get(i);
             long perIter = c.phases().get(c.phases().size() - 1).perOp().size();
             assertThat(perIter).as("objects per iteration, %s", c.name()).isEqualTo(Math.round(c.objectsPerIter()));
             if (knownGap(c)) {
                 continue;
             }
-            assertThat(Math.abs(err)).as("GC count %s n=%d: measured %d, model %d", c.name(), c.n(), c.gcCount(), r.gcCount())
-                    .isLessThanOrEqualTo(c.retains() ? 0.40 : dyingTolerance);
+            assertThat(Math.abs(gcError(c, r))).as("GC count %s n=%d: measured %d, model %d", c.name(), c.n(), c.gcCount(),
+                    r.gcCount()).isLessThanOrEqualTo(c.retains() ? 0.40 : dyingTolerance);
         }
+    }
+
+    /** The model's GC count relative to the measured one, minus 1. */
+    private static double gcError(Case c, SimResult r) {
+        return (double) r.gcCount() / c.gcCount() - 1;
     }
 }

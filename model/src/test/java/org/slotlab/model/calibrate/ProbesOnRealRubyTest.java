@@ -15,11 +15,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The probes on the real {@code ruby} found on PATH (CI installs Debian's); skipped when there is
- * none. On 3.1 it checks 3.1's layout: one 40-byte slot class and an embed capacity
+ * none. On 3.1 it checks the layout Ruby 3.1 has: one 40-byte slot class and an embed capacity
  * of 24 bytes including the NUL (longest embedded string 23). On other versions it checks the
  * relations that must hold everywhere.
  */
-class RealRubyTest {
+class ProbesOnRealRubyTest {
 
     private static Path ruby;
 
