@@ -26,7 +26,8 @@ xvfb-run -a -s "-screen 0 ${SIZE}x24" bash -c '
   import -window root "$OUT/workbench-$SIZE.png"
   xdotool key F5
   sleep "$SETTLE_SECONDS"
-  for i in 1 2 3 4 5 6 7 8; do
+  steps=$(grep -c "\"title\"" sample-data/talks/feature-22186.slotlab-talk.json)
+  for i in $(seq 1 $((steps - 1))); do
     import -window root "$OUT/step-$i-$SIZE.png"
     xdotool key Right
     sleep "$STEP_SECONDS"

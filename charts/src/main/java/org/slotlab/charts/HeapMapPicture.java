@@ -65,17 +65,24 @@ public final class HeapMapPicture {
 
     /** A new picture of {@code width x height} px at {@code scale}. */
     public static BufferedImage render(List<Side> sides, String title, int width, int height, double scale, double sweepFront) {
+        double[] fronts = new double[sides.size()];
+        java.util.Arrays.fill(fronts, sweepFront);
+        return render(sides, title, width, height, scale, fronts);
+    }
+
+    /** A new picture with a sweep front per side ({@code fronts[k]} outside [0, 1): none on side k). */
+    public static BufferedImage render(List<Side> sides, String title, int width, int height, double scale, double[] fronts) {
         BufferedImage img = new BufferedImage((int) Math.round(width * scale), (int) Math.round(height * scale),
                 BufferedImage.TYPE_INT_RGB);
-        draw(img, sides, title, scale, sweepFront);
+        draw(img, sides, title, scale, fronts);
         return img;
     }
 
     /**
-     * Draws into {@code img} (TYPE_INT_RGB), {@code scale} times the layout pixels; {@code sweepFront}
-     * in [0, 1) is how far the sweep of the last GC has come (pages left of it swept), else no front.
+     * Draws into {@code img} (TYPE_INT_RGB), {@code scale} times the layout pixels; {@code fronts[k]}
+     * in [0, 1) is how far the sweep of side k's last GC has come (pages left of it swept), else no front.
      */
-    public static void draw(BufferedImage img, List<Side> sides, String title, double scale, double sweepFront) {
+    public static void draw(BufferedImage img, List<Side> sides, String title, double scale, double[] fronts) {
         int w = img.getWidth();
         int h = img.getHeight();
         int[] px = ((DataBufferInt) img.getRaster().getDataBuffer()).getData();
@@ -104,7 +111,7 @@ public final class HeapMapPicture {
             double sideW = (w - 2 * m - gap * (n - 1)) / n;
             for (int k = 0; k < n; k++) {
                 double x0 = m + k * (sideW + gap);
-                drawSide(g2, px, w, sides.get(k), heaps, x0, y, sideW, bottom - y, scale, sweepFront, nameFont, small);
+                drawSide(g2, px, w, sides.get(k), heaps, x0, y, sideW, bottom - y, scale, fronts[k], nameFont, small);
             }
             legend(g2, m, h - m - legendH, scale, small);
         } finally {

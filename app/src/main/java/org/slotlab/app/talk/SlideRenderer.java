@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import javax.imageio.ImageIO;
 import org.jfree.chart.JFreeChart;
+import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.scenario.ScenarioRun;
 import org.slotlab.charts.SlotlabTheme;
 
@@ -55,8 +56,14 @@ public final class SlideRenderer {
             g2.setColor(BACKGROUND);
             g2.fill(new Rectangle2D.Double(0, 0, layout.width(), layout.height()));
             text(g2, step.title(), layout.title(), Font.BOLD, layout.titleSize(), TEXT, false);
-            List<JFreeChart> charts = charts(step, run, layout.chartTheme());
             List<SlideLayout.Box> boxes = layout.chartBoxes();
+            if (step.heapMap()) {
+                SlideLayout.Box b = boxes.get(0);
+                BufferedImage map = HeapMaps.render(step.state().settings(), HeapMaps.LEN, HeapMaps.OPS, -1,
+                        (int) b.w(), (int) b.h(), scale);
+                g2.drawImage(map, (int) b.x(), (int) b.y(), (int) b.w(), (int) b.h(), null);
+            }
+            List<JFreeChart> charts = step.heapMap() ? List.of() : charts(step, run, layout.chartTheme());
             for (int i = 0; i < charts.size(); i++) {
                 SlideLayout.Box b = boxes.get(i);
                 charts.get(i).draw(g2, new Rectangle2D.Double(b.x(), b.y(), b.w(), b.h()));

@@ -18,8 +18,6 @@ import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.slotlab.app.scenario.ChartSpec;
-import org.slotlab.app.scenario.ScenarioRegistry;
 
 /**
  * The talk editor: the steps in order, with "add the current state as a step", move up and
@@ -148,7 +146,7 @@ public final class TalkEditor extends Stage {
             TalkStep s = model.steps().get(i);
             stepTitle.setText(s.title());
             caption.setText(s.caption());
-            List<String> ids = ScenarioRegistry.byId(s.scenario()).charts().stream().map(ChartSpec::id).toList();
+            List<String> ids = TalkStep.ids(s.state());
             chart1.getItems().setAll(ids);
             List<String> second = new ArrayList<>();
             second.add(NO_SECOND_CHART);
@@ -183,7 +181,9 @@ public final class TalkEditor extends Stage {
             return;
         }
         List<String> v = new ArrayList<>(List.of(chart1.getValue()));
-        if (chart2.getValue() != null && !chart2.getValue().equals(NO_SECOND_CHART) && !chart2.getValue().equals(chart1.getValue())) {
+        if (chart2.getValue() != null && !chart2.getValue().equals(NO_SECOND_CHART) && !chart2.getValue().equals(chart1.getValue())
+                && !chart1.getValue().equals(org.slotlab.app.heapmap.HeapMaps.CHART_ID)
+                && !chart2.getValue().equals(org.slotlab.app.heapmap.HeapMaps.CHART_ID)) {
             v.add(chart2.getValue());
         }
         if (!v.equals(model.steps().get(i).view())) {

@@ -28,7 +28,10 @@ public final class TalkMode {
         stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH);
         stage.setFullScreenExitHint("");
         stage.setFullScreen(fullScreen);
-        stage.setOnHidden(e -> runs.close());
+        stage.setOnHidden(e -> {
+            view.close();
+            runs.close();
+        });
     }
 
     /** Opens {@code talk} at step {@code first}: full screen, or in a window of the given size. */

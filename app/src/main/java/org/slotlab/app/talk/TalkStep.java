@@ -2,6 +2,7 @@ package org.slotlab.app.talk;
 
 import java.util.List;
 import java.util.Objects;
+import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRequest;
@@ -29,7 +30,10 @@ public record TalkStep(String title, String caption, ScenarioRequest state, List
         if (view.isEmpty() || view.size() > MAX_CHARTS) {
             throw new IllegalArgumentException("a step shows 1 or " + MAX_CHARTS + " charts, got " + view.size());
         }
-        List<String> ids = charts(state).stream().map(ChartSpec::id).toList();
+        List<String> ids = ids(state);
+        if (view.contains(HeapMaps.CHART_ID) && view.size() > 1) {
+            throw new IllegalArgumentException("a step shows the heap map alone");
+        }
         for (String id : view) {
             if (!ids.contains(id)) {
                 throw new IllegalArgumentException("scenario " + state.settings().scenario() + " has no chart '" + id
@@ -58,6 +62,20 @@ public record TalkStep(String title, String caption, ScenarioRequest state, List
 
     public TalkStep withView(List<String> v) {
         return new TalkStep(title, caption, state, v);
+    }
+
+    /** The views a step of this state may show: the scenario's charts, and the heap map where it draws one. */
+    public static List<String> ids(ScenarioRequest state) {
+        List<String> ids = new java.util.ArrayList<>(charts(state).stream().map(ChartSpec::id).toList());
+        if (HeapMaps.supports(state.settings().scenario())) {
+            ids.add(HeapMaps.CHART_ID);
+        }
+        return ids;
+    }
+
+    /** Whether the step shows the heap map. */
+    public boolean heapMap() {
+        return view.contains(HeapMaps.CHART_ID);
     }
 
     private static List<ChartSpec> charts(ScenarioRequest state) {

@@ -19,6 +19,8 @@ import javafx.scene.text.Font;
 import javafx.scene.text.FontWeight;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.fx.ChartViewer;
+import org.slotlab.app.heapmap.HeapMapView;
+import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.scenario.ScenarioRun;
 import org.slotlab.app.workbench.ChartsView;
 import org.slotlab.charts.SlotlabTheme;
@@ -220,7 +222,7 @@ public final class TalkView extends StackPane {
         waiting.setVisible(false);
         TalkStep s = talk.step(i);
         SlideLayout layout = layout(s);
-        List<JFreeChart> next = SlideRenderer.charts(s, r, layout.chartTheme());
+        List<JFreeChart> next = s.heapMap() ? List.of() : SlideRenderer.charts(s, r, layout.chartTheme());
         List<JFreeChart> previous = shownCharts;
         while (viewers.size() < next.size()) {
             ChartViewer v = new ChartViewer(null);
@@ -228,6 +230,18 @@ public final class TalkView extends StackPane {
             viewers.add(v);
         }
         slide.getChildren().removeAll(viewers);
+        closeHeapMap();
+        if (s.heapMap()) {
+            heapMapView = new HeapMapView(s.state().settings(), HeapMaps.LEN, HeapMaps.OPS);
+            heapMapView.setPlaying(true);
+            slide.getChildren().add(heapMapView);
+            shownCharts = List.of();
+            layoutSlide();
+            firstFrameNanos = System.nanoTime() - showRequested;
+            timer.stop();
+            tweens = List.of();
+            return;
+        }
         List<ChartTween> tw = new ArrayList<>();
         for (int k = 0; k < next.size(); k++) {
             JFreeChart old = k < previous.size() ? previous.get(k) : null;
@@ -248,6 +262,27 @@ public final class TalkView extends StackPane {
             tweenStart = System.nanoTime();
             timer.start();
         }
+    }
+
+    private HeapMapView heapMapView;
+
+    /** The heap map on screen, or null when the step shows charts. */
+    public HeapMapView heapMapView() {
+        return heapMapView;
+    }
+
+    private void closeHeapMap() {
+        if (heapMapView != null) {
+            heapMapView.close();
+            slide.getChildren().remove(heapMapView);
+            heapMapView = null;
+        }
+    }
+
+    /** Stops what runs on screen (the heap map's animation). */
+    public void close() {
+        closeHeapMap();
+        timer.stop();
     }
 
     /** Ends a running animation at its final frame (tests read the charts' final values). */
@@ -287,9 +322,12 @@ public final class TalkView extends StackPane {
         for (int k = 0; k < shownCharts.size() && k < boxes.size(); k++) {
             place(viewers.get(k), boxes.get(k));
         }
+        if (heapMapView != null) {
+            place(heapMapView, first);
+        }
         // A new size draws the charts again with the theme of that size.
         SlotlabTheme theme = l.chartTheme();
-        if (lastTheme != null && lastTheme.scale() != theme.scale() && run != null) {
+        if (lastTheme != null && lastTheme.scale() != theme.scale() && run != null && !s.heapMap()) {
             List<JFreeChart> again = SlideRenderer.charts(s, run, theme);
             for (int k = 0; k < again.size(); k++) {
                 ChartsView.setChart(viewers.get(k), again.get(k));

@@ -15,6 +15,8 @@ import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
+import org.slotlab.app.heapmap.HeapMapView;
+import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRun;
@@ -49,6 +51,8 @@ public final class Talks {
         if (view.getTop() instanceof MenuBar bar) {
             int help = bar.getMenus().size() - 1;
             bar.getMenus().add(Math.max(0, help), t.menu());
+            bar.getMenus().stream().filter(m -> m.getText().equals("_View")).findFirst().ifPresent(m -> m.getItems().addAll(
+                    new SeparatorMenuItem(), item("_Heap map (live)…", "Shortcut+H", t::showHeapMap)));
         }
         return t;
     }
@@ -138,6 +142,38 @@ public final class Talks {
             error("Cannot open talk", e.getMessage() + "\n\nThe talk you had is unchanged.");
             return false;
         }
+    }
+
+    private Stage heapMapStage;
+    private HeapMapView heapMapView;
+
+    /** The live heap map of the current settings, in a window of its own (View > Heap map). */
+    public HeapMapView showHeapMap() {
+        var settings = vm.settings();
+        if (!HeapMaps.supports(settings.scenario())) {
+            error("No heap map for this scenario", "The heap map draws the substring scenario (str_subseq, Feature #22186): "
+                    + "choose it under Scenario.");
+            return null;
+        }
+        if (heapMapStage == null) {
+            heapMapStage = new Stage();
+            heapMapStage.setTitle("Slotlab: heap map");
+            if (stage != null) {
+                heapMapStage.initOwner(stage);
+            }
+            heapMapView = new HeapMapView(settings, HeapMaps.LEN, HeapMaps.OPS);
+            heapMapStage.setScene(new javafx.scene.Scene(heapMapView, 1400, 820));
+            heapMapStage.setOnHidden(e -> {
+                heapMapView.close();
+                heapMapStage = null;
+                heapMapView = null;
+            });
+        } else {
+            heapMapView.load(settings, HeapMaps.LEN, HeapMaps.OPS);
+        }
+        heapMapStage.show();
+        heapMapStage.toFront();
+        return heapMapView;
     }
 
     private void openExample() {

@@ -282,6 +282,16 @@ public final class HeapMapReplay {
             minor++;
         }
         sweepGeneration++;
+        if (gcListener != null) {
+            gcListener.accept(e);
+        }
+    }
+
+    private java.util.function.Consumer<HeapSimulator.GcEvent> gcListener;
+
+    /** Told about each GC right after this replay applied it (the slots then are the simulation's counts). */
+    public void onGc(java.util.function.Consumer<HeapSimulator.GcEvent> listener) {
+        this.gcListener = listener;
     }
 
     /** Boot objects never die; the young ones age like any other. */
