@@ -73,13 +73,13 @@ public final class HeapMapPicture {
     /** A new picture with a sweep front per side ({@code fronts[k]} outside [0, 1): none on side k). */
     public static BufferedImage render(List<Side> sides, String title, int width, int height, double scale, double[] fronts) {
         BufferedImage img = new BufferedImage((int) Math.round(width * scale), (int) Math.round(height * scale),
-                BufferedImage.TYPE_INT_RGB);
+                BufferedImage.TYPE_INT_ARGB);
         draw(img, sides, title, scale, fronts);
         return img;
     }
 
     /**
-     * Draws into {@code img} (TYPE_INT_RGB), {@code scale} times the layout pixels; {@code fronts[k]}
+     * Draws into {@code img} (TYPE_INT_ARGB, every pixel opaque), {@code scale} times the layout pixels; {@code fronts[k]}
      * in [0, 1) is how far the sweep of side k's last GC has come (pages left of it swept), else no front.
      */
     public static void draw(BufferedImage img, List<Side> sides, String title, double scale, double[] fronts) {

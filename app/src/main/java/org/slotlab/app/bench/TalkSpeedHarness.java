@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.image.WritableImage;
 import org.slotlab.app.heapmap.HeapMapView;
 import org.slotlab.app.heapmap.HeapMaps;
@@ -58,6 +57,8 @@ public final class TalkSpeedHarness {
         CountDownLatch started = new CountDownLatch(1);
         Platform.startup(started::countDown);
         started.await();
+        // The harness opens and closes windows one after another: keep the toolkit between them.
+        Platform.setImplicitExit(false);
         heapMapFrames();
         heapMapPlays();
         stepSwitches();
@@ -95,7 +96,7 @@ public final class TalkSpeedHarness {
             long[] onFx = {0};
             onFx(() -> {
                 long a = System.nanoTime();
-                shown[0] = SwingFXUtils.toFXImage(img, shown[0]);
+                shown[0] = HeapMapView.copy(img, shown[0]);
                 onFx[0] = System.nanoTime() - a;
                 return true;
             });

@@ -9,7 +9,6 @@ import javafx.animation.AnimationTimer;
 import javafx.application.Platform;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
-import javafx.embed.swing.SwingFXUtils;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.control.Button;
@@ -161,8 +160,7 @@ public final class HeapMapView extends BorderPane {
         }
         BufferedImage img = p.join();
         if (img != null) {
-            fx = SwingFXUtils.toFXImage(img, fx != null && fx.getWidth() == img.getWidth() && fx.getHeight() == img.getHeight() ? fx : null);
-            image.setImage(fx);
+            show(img);
             frames++;
             lastFrameNanos = now;
         }
@@ -175,6 +173,25 @@ public final class HeapMapView extends BorderPane {
         if (playing.get() || sweepFrame >= 0) {
             requestFrame();
         }
+    }
+
+    /** Copies the picture's ARGB pixels into the shown image (one bulk copy, no per-pixel conversion). */
+    private void show(BufferedImage img) {
+        WritableImage next = copy(img, fx);
+        if (next != fx) {
+            fx = next;
+            image.setImage(fx);
+        }
+    }
+
+    /** Copies a picture into {@code target} as the live view does (the harness times it). */
+    public static WritableImage copy(BufferedImage img, WritableImage target) {
+        int w = img.getWidth();
+        int h = img.getHeight();
+        WritableImage t = target != null && target.getWidth() == w && target.getHeight() == h ? target : new WritableImage(w, h);
+        int[] px = ((java.awt.image.DataBufferInt) img.getRaster().getDataBuffer()).getData();
+        t.getPixelWriter().setPixels(0, 0, w, h, javafx.scene.image.PixelFormat.getIntArgbPreInstance(), px, 0, w);
+        return t;
     }
 
     private void requestFrame() {

@@ -10,31 +10,17 @@ import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slotlab.app.scenario.ScenarioRegistry;
-import org.slotlab.app.scenario.ScenarioRequest;
-import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.talk.Talk;
 import org.slotlab.app.talk.TalkFile;
-import org.slotlab.app.talk.TalkStep;
+import org.slotlab.app.talk.TalkFixtures;
 
 class RenderTalkCommandTest {
-
-    /** A small talk of three steps (small N, so the test runs quickly). */
-    static Talk small() {
-        var s = ScenarioRegistry.byId("substring-cutoff").defaults()
-                .with(SubstringCutoffScenario.COUNT, 20_000L).with(SubstringCutoffScenario.RETAIN, 2_000L);
-        return new Talk("small", List.of(
-                new TalkStep("one", "a", ScenarioRequest.of(s), List.of("speed-ratio")),
-                new TalkStep("two", "b", ScenarioRequest.of(s.with(SubstringCutoffScenario.CANDIDATE, "always-embed")),
-                        List.of("speed-ratio", "gc-count")),
-                new TalkStep("three", "c", ScenarioRequest.of(s), List.of("retained"))));
-    }
 
     @Test
     void threeSteps_giveThreeNumberedSlides_of1920x1080(@TempDir Path dir) throws Exception {
         // given
         Path talk = dir.resolve("t" + TalkFile.SUFFIX);
-        TalkFile.save(small(), talk);
+        TalkFile.save(TalkFixtures.small(), talk);
         // when
         CliRun r = CliRun.run("render-talk", talk.toString(), "--png-dir", dir.resolve("slides").toString());
         // then
@@ -55,7 +41,7 @@ class RenderTalkCommandTest {
     @Test
     void scale2_doublesThePixels(@TempDir Path dir) throws Exception {
         Path talk = dir.resolve("t" + TalkFile.SUFFIX);
-        TalkFile.save(new Talk("one", small().steps().subList(0, 1)), talk);
+        TalkFile.save(new Talk("one", TalkFixtures.small().steps().subList(0, 1)), talk);
         CliRun r = CliRun.run("render-talk", talk.toString(), "--png-dir", dir.toString(), "--scale", "2");
         assertThat(r.exitCode).as(r.err.toString()).isZero();
         BufferedImage img = ImageIO.read(dir.resolve("slide-01.png").toFile());
@@ -76,7 +62,7 @@ class RenderTalkCommandTest {
     @Test
     void scale3_isRefused(@TempDir Path dir) throws Exception {
         Path talk = dir.resolve("t" + TalkFile.SUFFIX);
-        TalkFile.save(small(), talk);
+        TalkFile.save(TalkFixtures.small(), talk);
         CliRun r = CliRun.run("render-talk", talk.toString(), "--png-dir", dir.toString(), "--scale", "3");
         assertThat(r.exitCode).isEqualTo(SlotlabCommand.EXIT_USAGE);
         assertThat(r.err.toString()).contains("--scale must be 1 or 2, got 3");

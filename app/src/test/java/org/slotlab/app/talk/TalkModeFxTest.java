@@ -22,7 +22,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.slotlab.app.SlotlabApp;
 import org.slotlab.app.scenario.ScenarioRegistry;
-import org.slotlab.app.scenario.ScenarioRequest;
 import org.slotlab.app.scenario.SubstringCutoffScenario;
 import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
@@ -68,18 +67,6 @@ class TalkModeFxTest {
         vm.close();
     }
 
-    /** Three steps of the substring scenario at a small N: master, always-embed (two charts), cutoff 128. */
-    static Talk small() {
-        var s = ScenarioRegistry.byId("substring-cutoff").defaults()
-                .with(SubstringCutoffScenario.COUNT, 20_000L).with(SubstringCutoffScenario.RETAIN, 2_000L);
-        return new Talk("small", List.of(
-                new TalkStep("one", "first", ScenarioRequest.of(s), List.of("speed-ratio")),
-                new TalkStep("two", "second", ScenarioRequest.of(s.with(SubstringCutoffScenario.CANDIDATE, "always-embed")),
-                        List.of("speed-ratio", "gc-count")),
-                new TalkStep("three", "third", ScenarioRequest.of(s.with(SubstringCutoffScenario.CANDIDATE, "cutoff:128")),
-                        List.of("retained"))));
-    }
-
     private static void awaitStep(TalkView v, int index) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(WITHIN_S, TimeUnit.SECONDS, () -> v.index() == index && v.firstFrameNanos() >= 0);
@@ -109,7 +96,7 @@ class TalkModeFxTest {
     @Test
     void eachStep_showsItsOwnStatesCharts_titleCaptionAndCounter(FxRobot robot) throws Exception {
         // given
-        Talk talk = small();
+        Talk talk = TalkFixtures.small();
         TalkMode m = WaitForAsyncUtils.asyncFx(() -> TalkMode.show(talk, 0, stage, false, 1280, 720)).get();
         TalkView v = m.view();
         for (int i = 0; i < talk.size(); i++) {
@@ -135,7 +122,7 @@ class TalkModeFxTest {
     @Test
     void keys_next_previous_black_jump_andEscLeaves(FxRobot robot) throws Exception {
         // given
-        TalkMode m = WaitForAsyncUtils.asyncFx(() -> TalkMode.show(small(), 0, stage, false, 1280, 720)).get();
+        TalkMode m = WaitForAsyncUtils.asyncFx(() -> TalkMode.show(TalkFixtures.small(), 0, stage, false, 1280, 720)).get();
         TalkView v = m.view();
         awaitStep(v, 0);
         // when / then: Right, PageDown and Space go on; Left and PageUp go back; past the ends nothing moves
@@ -237,7 +224,7 @@ class TalkModeFxTest {
 
     @Test
     void exportFromTheWorkbench_writesOneSlidePerStep(FxRobot robot, @TempDir Path dir) throws Exception {
-        robot.interact(() -> talks.model().replace(small(), null));
+        robot.interact(() -> talks.model().replace(TalkFixtures.small(), null));
         Thread t = WaitForAsyncUtils.asyncFx(() -> talks.exportSlides(dir, 1)).get();
         t.join(TimeUnit.SECONDS.toMillis(WITHIN_S));
         assertThat(Files.list(dir).map(p -> p.getFileName().toString()).sorted().toList())

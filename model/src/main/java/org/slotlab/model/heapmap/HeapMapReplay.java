@@ -32,6 +32,8 @@ public final class HeapMapReplay {
     public static final long MAX_OPS = 1_000_000;
 
     private static final byte OLD = 1;
+    /** The states by ordinal (values() copies its array on every call). */
+    private static final SlotState[] STATES = SlotState.values();
 
     private final RubyLayout layout;
     private final GcParams gc;
@@ -369,7 +371,7 @@ public final class HeapMapReplay {
 
     /** The state of slot {@code i} (page {@code i / slotsPerPage}) of heap {@code h}. */
     public SlotState state(int h, int i) {
-        return SlotState.values()[heaps[h].state[i]];
+        return STATES[heaps[h].state[i]];
     }
 
     /** Whether the object in slot {@code i} of heap {@code h} is old. */
@@ -380,7 +382,7 @@ public final class HeapMapReplay {
     /** The state of slot {@code i} of heap {@code h} just before the last GC (FREE for slots that did not exist). */
     public SlotState stateBeforeLastGc(int h, int i) {
         byte[] b = heaps[h].beforeGc;
-        return b == null || i >= b.length ? SlotState.FREE : SlotState.values()[b[i]];
+        return b == null || i >= b.length ? SlotState.FREE : STATES[b[i]];
     }
 
     /** Slots of heap {@code h} in state {@code s} (and old, when {@code old} is not null). */

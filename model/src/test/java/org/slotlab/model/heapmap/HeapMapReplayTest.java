@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.function.Function;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.slotlab.model.heap.HeapSimulator;
 import org.slotlab.model.heap.ObjectSpec;
+import org.slotlab.model.heap.Phase;
 import org.slotlab.model.heap.SimResult;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.string.Representation;
@@ -59,6 +61,29 @@ class HeapMapReplayTest {
         SubseqPolicy p = SubseqPolicies.parse(policy);
         SliceLoop loop = loop(SourceState.parse(source), len, ops, kept, KeepMode.parse(keep));
         HeapMapReplay r = replay(layout, p, loop);
+        assertAgreesAtEveryGc(layout, r);
+        SimResult sim = new HeapSimulator(layout).run(loop.plan(layout, p).phases(), false);
+        assertThat(r.gcCount()).isEqualTo(sim.minorGcs() + sim.majorGcs());
+        for (int h = 0; h < layout.heapCount(); h++) {
+            assertThat(r.pages(h)).as("pages of heap %d at the end", h).isEqualTo(sim.finalPages()[h]);
+        }
+    }
+
+    /** Objects that outlive several GCs without an old parent: they age, are promoted after RVALUE_OLD_AGE GCs, then stay. */
+    @Test
+    void objectsThatLiveAcrossGcs_ageAndArePromoted_asTheSimulationSays() {
+        RubyLayout layout = RubyLayout.ruby34();
+        List<Phase> phases = List.of(new Phase(150_000, List.of(new ObjectSpec(0, 0, 20_000, "slice"),
+                ObjectSpec.dying(0, "temp"))));
+        HeapMapReplay r = new HeapMapReplay(layout, phases, s -> s.role().equals("slice") ? SlotState.EMBEDDED : SlotState.SHARED);
+        assertAgreesAtEveryGc(layout, r);
+        long old = r.count(0, SlotState.EMBEDDED, true);
+        assertThat(old).as("promoted slices").isPositive();
+        assertThat(r.gcCount()).isEqualTo(new HeapSimulator(layout).run(phases, false).gcCount());
+    }
+
+    /** Runs the replay to its end, checking every heap's slots right after each GC against the simulation. */
+    static void assertAgreesAtEveryGc(RubyLayout layout, HeapMapReplay r) {
         List<HeapSimulator.GcEvent> events = r.gcEvents();
         // when: the slots of every heap right after each GC
         int[] checked = {0};
@@ -79,12 +104,7 @@ class HeapMapReplayTest {
             }
         });
         r.advanceTo(Long.MAX_VALUE);
-        SimResult sim = new HeapSimulator(layout).run(loop.plan(layout, p).phases(), false);
         assertThat(r.mismatch()).isNull();
         assertThat(checked[0]).isEqualTo(events.size()).isPositive();
-        assertThat(r.gcCount()).isEqualTo(sim.minorGcs() + sim.majorGcs());
-        for (int h = 0; h < layout.heapCount(); h++) {
-            assertThat(r.pages(h)).as("pages of heap %d at the end", h).isEqualTo(sim.finalPages()[h]);
-        }
     }
 }
