@@ -6,13 +6,15 @@ import javafx.application.Platform;
 import javafx.scene.Scene;
 import javafx.stage.Stage;
 import org.slotlab.app.workbench.WindowPlacement;
+import org.slotlab.app.talk.TalkFile;
+import org.slotlab.app.talk.Talks;
 import org.slotlab.app.workbench.WorkbenchView;
 import org.slotlab.app.workbench.WorkbenchViewModel;
 
 /**
  * The JavaFX workbench: opens on the #22186 substring scenario with the thread's own
  * settings (Feature #22186, https://bugs.ruby-lang.org/issues/22186); a {@code .slotlab.json} argument opens that
- * scenario instead. Results are computed on a background thread and published with
+ * scenario instead, a {@code .slotlab-talk.json} argument opens that talk (F5 presents it). Results are computed on a background thread and published with
  * {@link Platform#runLater}.
  */
 public class SlotlabApp extends Application {
@@ -43,13 +45,19 @@ public class SlotlabApp extends Application {
         StartupReport.mark("scene");
         stage.setScene(scene);
         WindowPlacement.forUser().apply(stage);
+        Talks talks = Talks.install(view, vm, stage);
         stage.show();
         StartupReport.mark("window");
         if (StartupReport.enabled()) {
             reportFirstChart(scene);
         }
         for (String arg : getParameters().getUnnamed()) {
-            if (!StartupReport.isOption(arg)) {
+            if (StartupReport.isOption(arg)) {
+                continue;
+            }
+            if (arg.endsWith(TalkFile.SUFFIX)) {
+                talks.open(Path.of(arg));
+            } else {
                 view.open(Path.of(arg));
             }
         }

@@ -9,6 +9,7 @@ import java.util.concurrent.Callable;
 import org.jfree.chart.JFreeChart;
 import org.slotlab.app.export.Exports;
 import org.slotlab.app.export.OutputFile;
+import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.io.ScenarioFile;
 import org.slotlab.app.scenario.ChartSpec;
 import org.slotlab.app.scenario.Scenario;
@@ -54,8 +55,12 @@ public final class RenderCommand implements Callable<Integer> {
     Path csv;
 
     @Option(names = "--chart", paramLabel = "ID", description = "which chart to draw: a chart id (e.g. speed-ratio, gc-count, "
-            + "retained, slot-size) or 'all' for FILE-<id>.ext each; default: the scenario's first chart")
+            + "retained, slot-size, heap-map) or 'all' for FILE-<id>.ext each; default: the scenario's first chart")
     String chart;
+
+    @Option(names = "--at-op", paramLabel = "N", description = "with --chart heap-map: the heap after N slices "
+            + "(default: at the end of the heap map's loop)")
+    Long atOp;
 
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
@@ -78,6 +83,9 @@ public final class RenderCommand implements Callable<Integer> {
             throw new SlotlabCommand.UserInputException(e.getMessage());
         }
         Scenario s = ScenarioRegistry.byId(request.settings().scenario());
+        if (HeapMaps.CHART_ID.equals(chart)) {
+            return heapMap(request, out);
+        }
         List<ChartSpec> charts = selected(s);
         try {
             for (Path target : targets(charts)) {
@@ -136,6 +144,25 @@ public final class RenderCommand implements Callable<Integer> {
         for (Path p : written) {
             out.println("wrote " + p);
         }
+        out.flush();
+        return 0;
+    }
+
+    /** {@code --chart heap-map}: the heap map of the scenario's settings as PNG. */
+    private int heapMap(ScenarioRequest request, PrintWriter out) throws IOException {
+        if (png == null || svg != null) {
+            throw new SlotlabCommand.UserInputException("render: --chart heap-map writes --png only");
+        }
+        if (atOp != null && atOp < 0) {
+            throw new SlotlabCommand.UserInputException("render: --at-op must be >= 0, got " + atOp);
+        }
+        if (!HeapMaps.supports(request.settings().scenario())) {
+            throw new SlotlabCommand.UserInputException("render: the heap map draws the substring scenario "
+                    + "(substring-cutoff), not " + request.settings().scenario());
+        }
+        HeapMaps.png(HeapMaps.render(request.settings(), HeapMaps.LEN, HeapMaps.OPS, atOp == null ? -1 : atOp,
+                HeapMaps.WIDTH, HeapMaps.HEIGHT, scale), png);
+        out.println("wrote " + png);
         out.flush();
         return 0;
     }

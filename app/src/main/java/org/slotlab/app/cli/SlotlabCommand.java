@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "slotlab", mixinStandardHelpOptions = true, versionProvider = SlotlabCommand.VersionProvider.class,
         description = "Model how CRuby allocates strings into heap slots and malloc buffers.",
-        subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class,
+        subcommands = {PredictCommand.class, ImportCommand.class, RenderCommand.class, RenderTalkCommand.class,
             CalibrateCommand.class,
             MeasureCommand.class, TraceCommand.class, DumpCommand.class, HeapCommand.class,
             CommandLine.HelpCommand.class})

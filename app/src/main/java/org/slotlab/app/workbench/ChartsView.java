@@ -155,7 +155,7 @@ public final class ChartsView extends StackPane {
      * context. If the field cannot be read (another jfreechart-fx), the chart is drawn twice, the
      * older workaround: the second draw starts from a consistent state.
      */
-    static void setChart(ChartViewer viewer, JFreeChart chart) {
+    public static void setChart(ChartViewer viewer, JFreeChart chart) {
         Graphics2D g2 = canvasGraphics(viewer.getCanvas());
         if (g2 != null) {
             g2.setPaint(Color.WHITE);

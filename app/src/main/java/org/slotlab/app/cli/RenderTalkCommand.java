@@ -1,0 +1,62 @@
+package org.slotlab.app.cli;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import org.slotlab.app.talk.SlideLayout;
+import org.slotlab.app.talk.Talk;
+import org.slotlab.app.talk.TalkExport;
+import org.slotlab.app.talk.TalkFile;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code slotlab render-talk TALK.slotlab-talk.json --png-dir DIR [--scale 1|2]}: a talk's steps as
+ * numbered 1920 x 1080 PNG slides without a display, the same slides the workbench exports. A bad
+ * or newer talk file is one line on stderr naming the file and line, and exit code 2.
+ */
+@Command(name = "render-talk", mixinStandardHelpOptions = true,
+        description = "Render a talk (.slotlab-talk.json) as numbered PNG slides without a display.")
+public final class RenderTalkCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "TALK", description = "a talk file (*" + TalkFile.SUFFIX + ")")
+    Path talk;
+
+    @Option(names = "--png-dir", paramLabel = "DIR", required = true,
+            description = "folder for slide-01.png, slide-02.png, … (made if missing)")
+    Path dir;
+
+    @Option(names = "--scale", paramLabel = "N", defaultValue = "1",
+            description = "pixel scale: 1 (" + SlideLayout.EXPORT_WIDTH + " x " + SlideLayout.EXPORT_HEIGHT
+                    + " px) or 2 (twice as many pixels, same layout); default ${DEFAULT-VALUE}")
+    int scale;
+
+    @Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        System.setProperty("java.awt.headless", "true");
+        if (scale != 1 && scale != 2) {
+            throw new SlotlabCommand.UserInputException("render-talk: --scale must be 1 or 2, got " + scale);
+        }
+        Talk t;
+        try {
+            t = TalkFile.load(talk);
+        } catch (TalkFile.TalkFormatException e) {
+            throw new SlotlabCommand.UserInputException(e.getMessage());
+        }
+        if (t.size() == 0) {
+            throw new SlotlabCommand.UserInputException(talk + ": the talk has no steps");
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        for (Path p : TalkExport.pngs(t, dir, scale, () -> false)) {
+            out.println("wrote " + p);
+        }
+        out.flush();
+        return 0;
+    }
+}
