@@ -13,7 +13,7 @@ SETTLE_SECONDS=${SETTLE_SECONDS:-20}
 STEP_SECONDS=${STEP_SECONDS:-3}
 mkdir -p "$OUT"
 if [ ! -f app/target/cp.txt ]; then
-  mvn -B -q -o -pl app -am compile dependency:build-classpath -Dmdep.outputFile="$PWD/app/target/cp.txt"
+  mvn -B -q -pl app -am compile dependency:build-classpath -Dmdep.outputFile="$PWD/app/target/cp.txt"
 fi
 CP="$PWD/app/target/classes:$PWD/charts/target/classes:$PWD/model/target/classes:$(cat app/target/cp.txt)"
 export CP OUT SIZE SETTLE_SECONDS STEP_SECONDS

@@ -77,8 +77,8 @@ class ArchitectureTest {
     }
 
     @Test
-    void workbench_isUsedByTheLauncherOnly() {
-        noClasses().that().resideOutsideOfPackages("org.slotlab.app.workbench..", "org.slotlab.app")
+    void workbench_isUsedByTheLauncherAndTalkModeOnly() {
+        noClasses().that().resideOutsideOfPackages("org.slotlab.app.workbench..", "org.slotlab.app", "org.slotlab.app.talk..")
                 .should().dependOnClassesThat().resideInAPackage("org.slotlab.app.workbench..")
                 .check(CLASSES);
     }

@@ -84,10 +84,10 @@ final class ProgressPrinter implements Consumer<ProbeProgress> {
         }
         anyStepDone |= p.done() > 0;
         if (bar) {
-            if (!anyStepDone) {
-                return;
+            // the bar shows from the first step; held notes join it once a step has finished
+            if (anyStepDone) {
+                flushHeld();
             }
-            flushHeld();
             err.print('\r' + barLine(p, left));
             barShown = true;
             err.flush();
@@ -97,8 +97,18 @@ final class ProgressPrinter implements Consumer<ProbeProgress> {
         }
     }
 
-    /** A line about the run as a whole ({@code command: text}), held like a starting step. */
+    /** A line about the run as a whole ({@code command: text}), held like a starting step in plain lines. */
     synchronized void note(String text) {
+        if (bar) {
+            // on a terminal a note goes above the bar at once
+            if (barShown) {
+                err.println();
+                barShown = false;
+            }
+            err.println(command + ": " + text);
+            err.flush();
+            return;
+        }
         emit(command + ": " + text);
     }
 

@@ -293,7 +293,7 @@ public final class ScenarioFile {
             String earlier = pinFields.putIfAbsent(scenarioId + "\u0000" + name, field);
             if (earlier != null) {
                 throw new ScenarioFormatException(where + ": " + field + ".name '" + name + "' is also " + earlier
-                        + ".name; pin names of one scenario must differ");
+                        + ".name; pin names must differ");
             }
             pins.add(new Pin(name, settings(of, pn.path("settings"), where, field + ".settings")));
             if (pins.stream().filter(q -> q.settings().scenario().equals(scenarioId)).count() > Pin.MAX_PINS) {

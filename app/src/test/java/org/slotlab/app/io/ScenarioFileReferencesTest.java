@@ -9,7 +9,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * References that do not hold in a scenario file, and the JSON around them that is not what it
- * claims: a pin of another scenario, a compare baseline naming no pin, a pin named like the policy
+ * claims: a pin of a scenario that does not exist, a compare baseline naming no pin, a pin named like the policy
  * baseline, the same pin name twice, a key twice in one object, a name or baseline that is not a
  * string, trailing garbage after the document. Each is refused naming the file and the field;
  * nothing is quietly converted or dropped.
@@ -25,7 +25,8 @@ class ScenarioFileReferencesTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         // case                         | pins                                                      | after the pins                 | expected
-        "pin of another scenario        | {\"name\": \"A\", \"scenario\": \"slot-size\"}             |                                 | pins[0].scenario the string \"slot-size\" differs from the file's scenario 'substring-cutoff'",
+        "pin of an unknown scenario     | {\"name\": \"A\", \"scenario\": \"nope\"}                  |                                 | pins[0].scenario: unknown scenario 'nope'",
+        "pin scenario not a string      | {\"name\": \"A\", \"scenario\": 3}                       |                                 | pins[0].scenario must be a scenario id",
         "baseline naming no pin         | {\"name\": \"A\"}                                          | , \"compareBaseline\": \"B\"    | compareBaseline 'B' is neither 'baseline policy' nor a pin's name",
         "pin named like the baseline    | {\"name\": \"baseline policy\"}                            |                                 | pins[0].name 'baseline policy' is the name of the compare table's policy baseline",
         "same pin name twice            | {\"name\": \"A\"}, {\"name\": \"B\"}, {\"name\": \"A\"}     |                                 | pins[2].name 'A' is also pins[0].name; pin names must differ",
