@@ -1,5 +1,6 @@
 package org.slotlab.model.calibrate;
 
+import org.slotlab.model.io.ChildProcesses;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -344,7 +345,7 @@ public final class RubyProbeRunner {
             pb.environment().remove("RUBYLIB");
             pb.environment().putAll(env);
             pb.redirectOutput(out.toFile());
-            pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+            pb.redirectInput(ProcessBuilder.Redirect.from(ChildProcesses.nullDevice()));
             try {
                 process = pb.start();
             } catch (IOException e) {
@@ -356,18 +357,18 @@ public final class RubyProbeRunner {
             try {
                 finished = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
-                destroyTree(process);
+                ChildProcesses.destroyTree(process, READER_GRACE);
                 Thread.currentThread().interrupt();
                 throw new CalibrationException(CalibrationException.Kind.CANCELLED, "Cancelled " + what + "; stopped ruby at " + ruby + ".", e);
             }
             if (!finished) {
-                destroyTree(process);
-                joinQuietly(reader);
+                ChildProcesses.destroyTree(process, READER_GRACE);
+                ChildProcesses.join(reader, READER_GRACE);
                 throw new CalibrationException(CalibrationException.Kind.TIMEOUT,
                         "Ruby at " + ruby + " did not finish " + what + " within " + human(limit) + "; it was stopped. "
                                 + "Try the quick mode or a longer timeout.");
             }
-            joinQuietly(reader);
+            ChildProcesses.join(reader, READER_GRACE);
             int code = process.exitValue();
             List<String> errLines;
             synchronized (err) {
@@ -384,7 +385,7 @@ public final class RubyProbeRunner {
             throw new CalibrationException(CalibrationException.Kind.IO, "I/O error while running " + what + " with ruby at " + ruby + ": " + e.getMessage(), e);
         } finally {
             if (process != null && process.isAlive()) {
-                destroyTree(process);
+                ChildProcesses.destroyTree(process, READER_GRACE);
             }
             deleteQuietly(out);
         }
@@ -409,30 +410,6 @@ public final class RubyProbeRunner {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    /** Kills the children first (they would be re-parented and lost once the parent dies), then the process. */
-    private static void destroyTree(Process p) {
-        List<ProcessHandle> children = p.descendants().toList();
-        children.forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        try {
-            p.waitFor(READER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void joinQuietly(Thread reader) {
-        try {
-            reader.join(READER_GRACE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static File nullDevice() {
-        return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
     private static String quote(String s) {

@@ -1,5 +1,6 @@
 package org.slotlab.model.trace;
 
+import org.slotlab.model.io.ChildProcesses;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -151,7 +152,7 @@ public final class RubyScriptRunner {
             ProcessBuilder pb = new ProcessBuilder(cmd);
             pb.environment().putAll(env);
             pb.redirectErrorStream(true);
-            pb.redirectInput(ProcessBuilder.Redirect.from(nullDevice()));
+            pb.redirectInput(ProcessBuilder.Redirect.from(ChildProcesses.nullDevice()));
             try {
                 process = pb.start();
             } catch (IOException e) {
@@ -162,17 +163,17 @@ public final class RubyScriptRunner {
             try {
                 finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
-                destroyTree(process);
+                ChildProcesses.destroyTree(process, READER_GRACE);
                 Thread.currentThread().interrupt();
                 throw new CalibrationException(CalibrationException.Kind.CANCELLED, "Cancelled " + what + "; stopped ruby at " + ruby + ".", e);
             }
             if (!finished) {
-                destroyTree(process);
-                join(reader);
+                ChildProcesses.destroyTree(process, READER_GRACE);
+                ChildProcesses.join(reader, READER_GRACE);
                 throw new CalibrationException(CalibrationException.Kind.TIMEOUT, "Ruby at " + ruby + " did not finish " + what + " within "
                         + timeout.toSeconds() + " s; it was stopped. Give it longer with --timeout, or trace one call in N with --sample N.");
             }
-            join(reader);
+            ChildProcesses.join(reader, READER_GRACE);
             List<String> lines;
             synchronized (kept) {
                 lines = List.copyOf(kept);
@@ -188,7 +189,7 @@ public final class RubyScriptRunner {
             return lines;
         } finally {
             if (process != null && process.isAlive()) {
-                destroyTree(process);
+                ChildProcesses.destroyTree(process, READER_GRACE);
             }
         }
     }
@@ -219,29 +220,6 @@ public final class RubyScriptRunner {
         t.setDaemon(true);
         t.start();
         return t;
-    }
-
-    /** Kills the children first (they would be re-parented and lost once the parent dies), then the process. */
-    private static void destroyTree(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly();
-        try {
-            p.waitFor(READER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void join(Thread reader) {
-        try {
-            reader.join(READER_GRACE.toMillis());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static File nullDevice() {
-        return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
     private static void deleteQuietly(Path dir) {
