@@ -48,7 +48,7 @@ class LauncherJarIT {
         Ran r = run(List.of("-jar", JAR.toString(), "--version"));
 
         assertThat(r.exitCode()).as(r.err()).isZero();
-        assertThat(r.out().strip()).matches("Slotlab \\d+\\.\\d+\\.\\d+\\S*");
+        assertThat(r.out().strip()).matches("Slotlab \\d+\\.\\d+\\.\\d+\\S*( \\(git [^)]+\\))?");
     }
 
     @Test
