@@ -70,16 +70,16 @@ public final class Regions {
         g2.drawString(label, (float) x, (float) y);
     }
 
-    /** Shades the numeric categories above {@code from}. */
-    static final class CategoryBand extends AbstractAnnotation implements CategoryAnnotation, Band {
+    /** What both bands hold: where the band starts, its label and which label line it takes. */
+    abstract static class LabelledBand extends AbstractAnnotation implements Band {
         private static final long serialVersionUID = 1L;
-        private final double from;
+        final double from;
         private final String label;
         private final int index;
         private final transient Font font;
         private final float gap;
 
-        CategoryBand(double from, String label, int index, SlotlabTheme theme) {
+        LabelledBand(double from, String label, int index, SlotlabTheme theme) {
             this.from = from;
             this.label = label;
             this.index = index;
@@ -90,6 +90,22 @@ public final class Regions {
         @Override
         public String label() {
             return label;
+        }
+
+        /** Shades the plot from {@code left} to its right edge and writes the label there. */
+        void shadeFrom(Graphics2D g2, double left, Rectangle2D dataArea) {
+            g2.setPaint(BAND);
+            g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
+            drawLabel(g2, label, left, dataArea, index, font, gap);
+        }
+    }
+
+    /** Shades the numeric categories above {@code from}. */
+    static final class CategoryBand extends LabelledBand implements CategoryAnnotation {
+        private static final long serialVersionUID = 1L;
+
+        CategoryBand(double from, String label, int index, SlotlabTheme theme) {
+            super(from, label, index, theme);
         }
 
         @Override
@@ -110,32 +126,16 @@ public final class Regions {
             }
             double left = first == 0 ? dataArea.getMinX()
                     : (domainAxis.getCategoryEnd(first - 1, count, dataArea, edge) + domainAxis.getCategoryStart(first, count, dataArea, edge)) / 2;
-            g2.setPaint(BAND);
-            g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
-            drawLabel(g2, label, left, dataArea, index, font, gap);
+            shadeFrom(g2, left, dataArea);
         }
     }
 
     /** Shades x above {@code from} up to the axis' end. */
-    static final class XyBand extends AbstractAnnotation implements XYAnnotation, Band {
+    static final class XyBand extends LabelledBand implements XYAnnotation {
         private static final long serialVersionUID = 1L;
-        private final double from;
-        private final String label;
-        private final int index;
-        private final transient Font font;
-        private final float gap;
 
         XyBand(double from, String label, int index, SlotlabTheme theme) {
-            this.from = from;
-            this.label = label;
-            this.index = index;
-            this.font = theme.annotationFont();
-            this.gap = theme.px(4);
-        }
-
-        @Override
-        public String label() {
-            return label;
+            super(from, label, index, theme);
         }
 
         @Override
@@ -145,9 +145,7 @@ public final class Regions {
                 return;
             }
             double left = Math.max(dataArea.getMinX(), domainAxis.valueToJava2D(from, dataArea, plot.getDomainAxisEdge()));
-            g2.setPaint(BAND);
-            g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
-            drawLabel(g2, label, left, dataArea, index, font, gap);
+            shadeFrom(g2, left, dataArea);
         }
     }
 }

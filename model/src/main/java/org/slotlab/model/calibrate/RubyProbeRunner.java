@@ -4,11 +4,9 @@ import org.slotlab.model.io.ChildProcesses;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -392,24 +390,14 @@ public final class RubyProbeRunner {
     }
 
     private static Thread startReader(InputStream stream, List<String> sink, Consumer<String> each) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    if (sink.size() < MAX_STDERR_LINES) {
-                        sink.add(line);
-                    }
-                    if (each != null) {
-                        each.accept(line);
-                    }
-                }
-            } catch (IOException closed) {
-                // The process is gone and its pipe closed; what was read is kept.
+        return ChildProcesses.lineReader(stream, line -> {
+            if (sink.size() < MAX_STDERR_LINES) {
+                sink.add(line);
+            }
+            if (each != null) {
+                each.accept(line);
             }
         }, "slotlab-ruby-stderr");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     private static String quote(String s) {

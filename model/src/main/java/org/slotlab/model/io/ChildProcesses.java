@@ -1,6 +1,12 @@
 package org.slotlab.model.io;
 
+import java.io.BufferedReader;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -38,5 +44,25 @@ public final class ChildProcesses {
     /** The file a child's unwanted stream goes to. */
     public static File nullDevice() {
         return new File(System.getProperty("os.name", "").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    /**
+     * Starts a daemon thread that hands every UTF-8 line of a child's stream to {@code line} until
+     * the stream ends (the process is gone and its pipe closed; what was read has been handed on).
+     */
+    public static Thread lineReader(InputStream stream, Consumer<String> line, String threadName) {
+        Thread t = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                String l;
+                while ((l = r.readLine()) != null) {
+                    line.accept(l);
+                }
+            } catch (IOException closed) {
+                // the pipe closed with the process
+            }
+        }, threadName);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 }

@@ -1,12 +1,8 @@
 package org.slotlab.model.trace;
 
 import org.slotlab.model.io.ChildProcesses;
-import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -199,27 +195,17 @@ public final class RubyScriptRunner {
     }
 
     private static Thread startReader(InputStream stream, Deque<String> kept, Consumer<String> each) {
-        Thread t = new Thread(() -> {
-            try (BufferedReader r = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = r.readLine()) != null) {
-                    synchronized (kept) {
-                        kept.addLast(line);
-                        if (kept.size() > KEPT_LINES) {
-                            kept.removeFirst();
-                        }
-                    }
-                    if (each != null) {
-                        each.accept(line);
-                    }
+        return ChildProcesses.lineReader(stream, line -> {
+            synchronized (kept) {
+                kept.addLast(line);
+                if (kept.size() > KEPT_LINES) {
+                    kept.removeFirst();
                 }
-            } catch (IOException closed) {
-                // the process is gone and its pipe closed; what was read is kept
+            }
+            if (each != null) {
+                each.accept(line);
             }
         }, "slotlab-ruby-output");
-        t.setDaemon(true);
-        t.start();
-        return t;
     }
 
     private static void deleteQuietly(Path dir) {
