@@ -195,7 +195,7 @@ public final class ScenarioFile {
         try {
             root = JSON.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new ScenarioFormatException(where + ":" + line(e) + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            throw new ScenarioFormatException(JsonProblems.describe(where, e));
         }
         if (root == null || !root.isObject()) {
             throw new ScenarioFormatException(where + ": not a Slotlab scenario (expected a JSON object)");
@@ -434,10 +434,6 @@ public final class ScenarioFile {
             }
         }
         return out;
-    }
-
-    private static String line(JsonProcessingException e) {
-        return e.getLocation() == null ? "?" : Integer.toString(e.getLocation().getLineNr());
     }
 
     static String firstLine(String s) {

@@ -44,7 +44,15 @@ public final class TalkFile {
     /** Steps one talk may hold: a bound for the reader, far beyond any talk's length. */
     public static final int MAX_STEPS = 500;
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(com.fasterxml.jackson.core.JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+            .enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    /**
+     * Largest talk file read, bytes: a talk is a few KiB per step (a scenario state, a title, a
+     * caption); anything this large is not one, and is refused before it is read.
+     */
+    public static final long MAX_BYTES = 8L * 1024 * 1024;
     private static final List<String> FIELDS = List.of(VERSION_FIELD, "title", "steps");
     private static final List<String> STEP_FIELDS = List.of("title", "caption", "view", "scenario", "settings", "pins",
             "compareBaseline");
@@ -99,13 +107,19 @@ public final class TalkFile {
 
     // ------------------------------------------------------------------ reading
 
-    /** Reads a talk file; the message names the file, the line and what is wrong. */
+    /**
+     * Reads a talk file; the message names the file, the line and what is wrong. Only a regular
+     * file of at most {@link #MAX_BYTES}, UTF-8 (a byte order mark is skipped; other encodings and
+     * NUL bytes are refused with their line); a key twice in one object and text after the JSON
+     * value are refused.
+     */
     public static Talk load(Path file) throws TalkFormatException {
         String text;
         try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new TalkFormatException(file + ": cannot read (" + e.getMessage() + ")");
+            text = org.slotlab.model.measured.InputText.read(file, MAX_BYTES, "a talk file (*.slotlab-talk.json)",
+                    "; a talk file is a few KiB per step");
+        } catch (org.slotlab.model.measured.ImportException e) {
+            throw new TalkFormatException(e.line() > 0 ? e.getMessage() : e.source() + ": " + e.problem());
         }
         return parse(text, file.toString());
     }
@@ -118,8 +132,7 @@ public final class TalkFile {
             root = JSON.readTree(text);
             lines = lines(text);
         } catch (JsonProcessingException e) {
-            int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new TalkFormatException(where + ":" + line + ": not valid JSON (" + e.getOriginalMessage() + ")");
+            throw new TalkFormatException(org.slotlab.app.io.JsonProblems.describe(where, e));
         }
         Where at = new Where(where, lines);
         if (root == null || !root.isObject()) {

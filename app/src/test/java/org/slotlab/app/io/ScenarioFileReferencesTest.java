@@ -35,7 +35,7 @@ class ScenarioFileReferencesTest {
         "pin that is not an object      | \"A\"                                                      |                                 | pins[0] must be an object with a name and settings, got the string \"A\"",
         "unknown pin field              | {\"name\": \"A\", \"colour\": \"red\"}                      |                                 | pins[0]: unknown field 'colour'",
         "numeric baseline               | {\"name\": \"A\"}                                          | , \"compareBaseline\": 1        | compareBaseline must be a string ('baseline policy' or a pin's name), got the number 1",
-        "key twice in one object        | {\"name\": \"A\", \"name\": \"B\"}                          |                                 | not valid JSON (Duplicate field 'name')",
+        "key twice in one object        | {\"name\": \"A\", \"name\": \"B\"}                          |                                 | key 'name' appears twice in one object (the second time at line",
     })
     void referenceThatDoesNotHold_isRefusedNamingTheField(String what, String pins, String extra, String expected) {
         String text = file(pins, extra == null ? "" : extra);
@@ -49,7 +49,7 @@ class ScenarioFileReferencesTest {
     void trailingGarbageAfterTheDocument_isRefused() {
         assertThatThrownBy(() -> ScenarioFile.parseContents(file("", "") + " {\"scenario\": \"slot-size\"}", WHERE))
                 .isInstanceOf(ScenarioFile.ScenarioFormatException.class)
-                .hasMessageStartingWith(WHERE + ":").hasMessageContaining("not valid JSON");
+                .hasMessageStartingWith(WHERE + ":").hasMessageContaining("more text after the JSON value; only one JSON value may be in the file");
     }
 
     @Test

@@ -41,13 +41,15 @@ public record JsonDocument(String name, long bytes, List<JsonString> strings) {
 
     /**
      * A file on disk: a regular file of at most {@link #MAX_FILE_BYTES} (a pipe, a device or a
-     * directory is refused before it is opened); the message names the file and the rule.
+     * directory is refused before it is opened), strictly UTF-8 as JSON is (a byte order mark is
+     * skipped; bytes that are not UTF-8 and NUL are refused with their line); the message names the
+     * file and the rule.
      */
     public static JsonDocument file(Path path) {
         try {
-            return of(path.toString(), InputText.readBytes(path, MAX_FILE_BYTES, "a JSON document", ""));
+            return of(path.toString(), InputText.read(path, MAX_FILE_BYTES, "a JSON document", "").getBytes(StandardCharsets.UTF_8));
         } catch (ImportException e) {
-            throw new IllegalArgumentException(e.source() + ": " + e.problem(), e);
+            throw new IllegalArgumentException(e.source() + (e.line() > 0 ? ":" + e.line() : "") + ": " + e.problem(), e);
         }
     }
 

@@ -73,6 +73,10 @@ public final class JsonStringScanner {
                     }
                     continue;
                 }
+                if (b >= 0 && b < 0x20) {
+                    throw problem(source, doc, i, String.format("a raw control character 0x%02X inside a string (JSON writes it "
+                            + "escaped, as \\u%04X)", b, b));
+                }
                 raw++;
                 decoded++;
                 i++;

@@ -29,6 +29,9 @@ public record LoadedFeatures(String name, List<String> paths) {
         paths = List.copyOf(paths);
     }
 
+    /** Longest feature path, characters: Linux's PATH_MAX ({@code limits.h}), which {@code require} cannot exceed. */
+    public static final int MAX_PATH_CHARS = 4096;
+
     /** Parses the text of a list; {@code source} names it in messages. */
     public static LoadedFeatures parse(String source, String text) {
         List<String> out = new ArrayList<>();
@@ -40,6 +43,11 @@ public record LoadedFeatures(String name, List<String> paths) {
             }
             if (line.indexOf('\0') >= 0) {
                 throw new IllegalArgumentException(source + ":" + (i + 1) + ": feature path contains a NUL byte");
+            }
+            if (line.length() > MAX_PATH_CHARS) {
+                throw new IllegalArgumentException(source + ":" + (i + 1) + ": a line of " + line.length()
+                        + " characters is not a feature path; a path Ruby can require is at most " + MAX_PATH_CHARS
+                        + " bytes (PATH_MAX on Linux)");
             }
             out.add(line);
         }

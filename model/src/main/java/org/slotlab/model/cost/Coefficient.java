@@ -22,19 +22,40 @@ public record Coefficient(String name, double value, String unit, String descrip
         return new Coefficient(name, value, unit, description, p);
     }
 
-    /** Reads a JSON array of coefficients; {@code where} names the file in messages. */
+    /**
+     * Reads a JSON array of coefficients; {@code where} names the file in messages. Each is an
+     * object with a string {@code name}, a number {@code value} and optional strings {@code unit},
+     * {@code description}, {@code provenance}; nothing is converted ({@code "value": "1.5"} is
+     * refused), and a name twice is refused naming both entries.
+     */
     public static java.util.List<Coefficient> listFromJson(com.fasterxml.jackson.databind.JsonNode arr, String where) {
         if (!arr.isArray()) {
-            throw new IllegalArgumentException(where + ": 'coefficients' must be an array");
+            throw new IllegalArgumentException(where + ": 'coefficients' must be an array, found " + CostProfile.kind(arr));
         }
         java.util.List<Coefficient> list = new java.util.ArrayList<>();
+        java.util.Map<String, Integer> seen = new java.util.HashMap<>();
         int i = 0;
         for (com.fasterxml.jackson.databind.JsonNode c : arr) {
-            if (!c.path("name").isTextual() || !c.path("value").isNumber()) {
-                throw new IllegalArgumentException(where + ": coefficients[" + i + "] needs a 'name' and a numeric 'value'");
+            String at = "coefficients[" + i + "]";
+            if (!c.isObject()) {
+                throw new IllegalArgumentException(where + ": " + at + " must be an object, found " + CostProfile.kind(c));
             }
-            list.add(new Coefficient(c.path("name").asText(), c.path("value").asDouble(), c.path("unit").asText(""),
-                    c.path("description").asText(""), c.path("provenance").asText("")));
+            if (!c.path("name").isTextual() || !c.path("value").isNumber()) {
+                throw new IllegalArgumentException(where + ": " + at + " needs a string 'name' and a numeric 'value', found name "
+                        + CostProfile.kind(c.get("name")) + " and value " + CostProfile.kind(c.get("value")));
+            }
+            String name = c.path("name").asText();
+            Integer before = seen.putIfAbsent(name, i);
+            if (before != null) {
+                throw new IllegalArgumentException(where + ": coefficient " + name + " appears twice: coefficients[" + before + "] and "
+                        + at + "; each coefficient may appear once");
+            }
+            try {
+                list.add(new Coefficient(name, c.path("value").asDouble(), CostProfile.text(c, "unit", "", at + "."),
+                        CostProfile.text(c, "description", "", at + "."), CostProfile.text(c, "provenance", "", at + ".")));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": " + e.getMessage());
+            }
             i++;
         }
         return list;

@@ -22,6 +22,9 @@ import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.SimResult;
 import org.slotlab.model.layout.BootState;
 import org.slotlab.model.layout.LayoutJson;
+import org.slotlab.model.measured.ImportException;
+import org.slotlab.model.measured.InputText;
+import org.slotlab.model.measured.JsonLines;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
@@ -156,18 +159,29 @@ public final class CostProfile {
         }
     }
 
-    /** Reads a profile from a JSON file; messages name the file and the field. */
+    /** Largest cost profile read, bytes: a profile is a few KiB of coefficients, a layout and readings. */
+    public static final long MAX_BYTES = 4L * 1024 * 1024;
+
+    /**
+     * Reads a profile from a JSON file; messages name the file, the line or the field. Only a
+     * regular file of at most {@link #MAX_BYTES}, UTF-8 (a byte order mark is skipped); a key twice
+     * in one object, a coefficient named twice, text after the JSON value and a field of the wrong
+     * JSON type are refused, never converted or left to the last one.
+     */
     public static CostProfile load(Path file) throws ProfileFormatException {
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file));
-        } catch (IOException e) {
-            throw new ProfileFormatException(file + ": not readable as JSON (" + firstLine(e.getMessage()) + ")");
+            String text = InputText.read(file, MAX_BYTES, "a cost profile (JSON, as calibrate writes it)",
+                    "; a cost profile is a few KiB");
+            root = JsonLines.document(text, file.toString());
+        } catch (ImportException e) {
+            throw new ProfileFormatException(e.line() > 0 ? e.getMessage() : e.source() + ": " + e.problem());
         }
         try {
             return fromJson(root, file.toString());
         } catch (IllegalArgumentException e) {
-            throw new ProfileFormatException(file + ": " + e.getMessage());
+            String m = e.getMessage() == null ? "not a cost profile" : e.getMessage();
+            throw new ProfileFormatException(m.startsWith(file + ":") ? m : file + ": " + m);
         }
     }
 
@@ -197,32 +211,117 @@ public final class CostProfile {
             layout = LayoutJson.fromJson(l, where);
         } else if (l.isTextual()) {
             layoutName = l.asText();
+        } else if (!l.isMissingNode()) {
+            throw new IllegalArgumentException("'layout' must be an object (the layout) or a string (its name), found " + kind(l));
         }
-        String name = root.path("name").asText("unnamed");
+        String name = text(root, "name", "unnamed", "");
+        String machine = text(root, "machine", "", "");
         if (version == 1) {
-            return fromVersion1(name, root.path("machine").asText(""), list, layoutName, layout);
+            return fromVersion1(name, machine, list, layoutName, layout);
         }
         CacheSizes caches = CacheSizes.UNKNOWN;
         JsonNode c = root.path("caches");
         if (c.isObject()) {
-            caches = new CacheSizes(c.path("l1dBytes").asLong(0), c.path("l2Bytes").asLong(0), c.path("l3Bytes").asLong(0),
-                    c.path("source").asText(""));
+            caches = new CacheSizes(bytes(c, "l1dBytes", "caches"), bytes(c, "l2Bytes", "caches"), bytes(c, "l3Bytes", "caches"),
+                    text(c, "source", "", "caches."));
+        } else if (!c.isMissingNode()) {
+            throw new IllegalArgumentException("'caches' must be an object, found " + kind(c));
         }
         List<HarnessState> hs = new ArrayList<>();
-        for (JsonNode h : root.path("harnesses")) {
-            Harness harness = Harness.parse(h.path("harness").asText(""));
-            BootState boot = LayoutJson.readBoot(h.path("boot"));
-            hs.add(new HarnessState(harness, boot, h.path("loopNs").asDouble(0), h.path("warmupSeconds").asDouble(0),
-                    h.path("warmupPerTimedOp").asDouble(0), h.path("provenance").asText("")));
+        JsonNode harnesses = root.path("harnesses");
+        if (!harnesses.isMissingNode() && !harnesses.isArray()) {
+            throw new IllegalArgumentException("'harnesses' must be an array, found " + kind(harnesses));
         }
-        Harness def = root.path("defaultHarness").isTextual() ? Harness.parse(root.path("defaultHarness").asText()) : Harness.BARE;
+        Map<Harness, Integer> seen = new LinkedHashMap<>();
+        for (JsonNode h : harnesses) {
+            String at = "harnesses[" + hs.size() + "].";
+            if (!h.isObject()) {
+                throw new IllegalArgumentException("'" + at.substring(0, at.length() - 1) + "' must be an object, found " + kind(h));
+            }
+            Harness harness = Harness.parse(text(h, "harness", null, at));
+            Integer before = seen.putIfAbsent(harness, hs.size());
+            if (before != null) {
+                throw new IllegalArgumentException("harness '" + harness + "' appears twice: harnesses[" + before + "] and " + at
+                        .substring(0, at.length() - 1) + "; each harness may appear once");
+            }
+            BootState boot;
+            try {
+                boot = LayoutJson.readBoot(h.path("boot"));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(at + "boot: " + e.getMessage());
+            }
+            hs.add(new HarnessState(harness, boot, number(h, "loopNs", at), number(h, "warmupSeconds", at),
+                    number(h, "warmupPerTimedOp", at), text(h, "provenance", "", at)));
+        }
+        Harness def = root.has("defaultHarness") ? Harness.parse(text(root, "defaultHarness", null, "")) : Harness.BARE;
         MallocFaults faults = MallocFaults.fromJson(root.path("mallocFaults"));
         JsonNode f = root.path("check");
+        if (!f.isMissingNode() && !f.isObject()) {
+            throw new IllegalArgumentException("'check' must be an object, found " + kind(f));
+        }
         List<String> details = new ArrayList<>();
-        f.path("details").forEach(d -> details.add(d.asText()));
-        FitCheck check = f.isObject() ? new FitCheck(f.path("trusted").asBoolean(false), f.path("summary").asText(""), details)
+        for (JsonNode d : f.path("details")) {
+            if (!d.isTextual()) {
+                throw new IllegalArgumentException("'check.details' must hold strings, found " + kind(d));
+            }
+            details.add(d.asText());
+        }
+        JsonNode trusted = f.path("trusted");
+        if (!trusted.isMissingNode() && !trusted.isBoolean()) {
+            throw new IllegalArgumentException("'check.trusted' must be true or false, found " + kind(trusted));
+        }
+        FitCheck check = f.isObject() ? new FitCheck(trusted.asBoolean(false), text(f, "summary", "", "check."), details)
                 : FitCheck.unchecked(false, "this profile file has no fit check");
-        return new CostProfile(name, root.path("machine").asText(""), list, layoutName, layout, caches, hs, def, faults, check);
+        return new CostProfile(name, machine, list, layoutName, layout, caches, hs, def, faults, check);
+    }
+
+    /** A string field; {@code def} when absent, or required when {@code def} is null; {@code at} prefixes its name. */
+    static String text(JsonNode o, String field, String def, String at) {
+        JsonNode v = o.get(field);
+        if (v == null && def != null) {
+            return def;
+        }
+        if (v == null || !v.isTextual()) {
+            throw new IllegalArgumentException("'" + at + field + "' must be a string, found " + kind(v));
+        }
+        return v.asText();
+    }
+
+    /** A finite number >= 0 (0 when absent): times and per-op shares. */
+    private static double number(JsonNode o, String field, String at) {
+        JsonNode v = o.get(field);
+        if (v == null) {
+            return 0;
+        }
+        if (!v.isNumber() || !Double.isFinite(v.asDouble()) || v.asDouble() < 0) {
+            throw new IllegalArgumentException("'" + at + field + "' must be a number >= 0, found " + kind(v));
+        }
+        return v.asDouble();
+    }
+
+    /** A whole number of bytes >= 0 (0, unknown, when absent). */
+    private static long bytes(JsonNode o, String field, String at) {
+        JsonNode v = o.get(field);
+        if (v == null) {
+            return 0;
+        }
+        if (!v.isIntegralNumber() || !v.canConvertToLong() || v.asLong() < 0) {
+            throw new IllegalArgumentException("'" + at + "." + field + "' must be a whole number of bytes >= 0, found " + kind(v));
+        }
+        return v.asLong();
+    }
+
+    /** The JSON type and value, shortened, for a message. */
+    static String kind(JsonNode v) {
+        if (v == null || v.isMissingNode()) {
+            return "nothing (the field is missing)";
+        }
+        if (v.isNull()) {
+            return "null";
+        }
+        String t = v.isTextual() ? "the string " : v.isNumber() ? "the number " : v.isBoolean() ? "" : v.isArray() ? "an array " : "an object ";
+        String text = v.toString();
+        return t + (text.length() > 60 ? text.substring(0, 60) + "..." : text);
     }
 
     /** A version 1 file: same names where the term survived, 0 for the terms it did not have. */

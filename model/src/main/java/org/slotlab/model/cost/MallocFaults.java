@@ -80,8 +80,11 @@ public record MallocFaults(List<double[]> points, double mmapAlwaysBytes, String
     }
 
     static MallocFaults fromJson(JsonNode o) {
-        if (o == null || !o.isObject()) {
+        if (o == null || o.isMissingNode()) {
             return NONE;
+        }
+        if (!o.isObject()) {
+            throw new IllegalArgumentException("'mallocFaults' must be an object, found " + CostProfile.kind(o));
         }
         List<double[]> pts = new ArrayList<>();
         for (JsonNode p : o.path("points")) {
@@ -90,6 +93,11 @@ public record MallocFaults(List<double[]> points, double mmapAlwaysBytes, String
             }
             pts.add(new double[] {p.get(0).asDouble(), p.get(1).asDouble()});
         }
-        return new MallocFaults(pts, o.path("mmapAlwaysBytes").asDouble(0), o.path("source").asText(""));
+        JsonNode mmap = o.path("mmapAlwaysBytes");
+        if (!mmap.isMissingNode() && (!mmap.isNumber() || !Double.isFinite(mmap.asDouble()) || mmap.asDouble() < 0)) {
+            throw new IllegalArgumentException("'mallocFaults.mmapAlwaysBytes' must be a number of bytes >= 0, found "
+                    + CostProfile.kind(mmap));
+        }
+        return new MallocFaults(pts, mmap.asDouble(0), CostProfile.text(o, "source", "", "mallocFaults."));
     }
 }

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * ({@code 1e999}) is refused where it stands; nothing is converted between types (a string
  * {@code "256"} is not a number, {@code null} is not a name).
  */
-final class JsonLines {
+public final class JsonLines {
 
     /** Longest JSON string read; names are checked against a far smaller limit later. */
     static final int MAX_STRING_CHARS = 1_000_000;
@@ -65,6 +65,19 @@ final class JsonLines {
 
     String source() {
         return source;
+    }
+
+    /**
+     * A whole JSON document (one value, nothing after it) read as a tree the way this class reads
+     * results: a key twice in one object refused naming both places, bounded strings, numbers and
+     * nesting, numbers that overflow a double refused, truncation and trailing text named with
+     * their line. For the files Slotlab itself writes (cost profiles), which a person may edit.
+     */
+    public static JsonNode document(String text, String source) throws ImportException {
+        JsonLines in = new JsonLines(new java.io.StringReader(text), source);
+        JsonNode root = in.build(in.next());
+        in.expectEnd();
+        return root;
     }
 
     /** Moves to the next token; end of input before the structure closed is a truncation. */
