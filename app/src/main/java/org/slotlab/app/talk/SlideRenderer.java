@@ -49,31 +49,42 @@ public final class SlideRenderer {
         BufferedImage image = new BufferedImage(w, h, BufferedImage.TYPE_INT_RGB);
         Graphics2D g2 = image.createGraphics();
         try {
-            g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
-            g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
-            g2.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
             g2.scale(scale, scale);
-            g2.setColor(BACKGROUND);
-            g2.fill(new Rectangle2D.Double(0, 0, layout.width(), layout.height()));
-            text(g2, step.title(), layout.title(), Font.BOLD, layout.titleSize(), TEXT, false);
-            List<SlideLayout.Box> boxes = layout.chartBoxes();
-            if (step.heapMap()) {
-                SlideLayout.Box b = boxes.get(0);
-                BufferedImage map = HeapMaps.render(step.state().settings(), HeapMaps.LEN, HeapMaps.OPS, -1,
-                        (int) b.w(), (int) b.h(), scale);
-                g2.drawImage(map, (int) b.x(), (int) b.y(), (int) b.w(), (int) b.h(), null);
-            }
-            List<JFreeChart> charts = step.heapMap() ? List.of() : charts(step, run, layout.chartTheme());
-            for (int i = 0; i < charts.size(); i++) {
-                SlideLayout.Box b = boxes.get(i);
-                charts.get(i).draw(g2, new Rectangle2D.Double(b.x(), b.y(), b.w(), b.h()));
-            }
-            text(g2, step.caption(), layout.caption(), Font.PLAIN, layout.captionSize(), TEXT, false);
-            text(g2, counter(index, count), layout.caption(), Font.PLAIN, layout.counterSize(), COUNTER, true);
+            draw(g2, step, run, index, count, scale);
         } finally {
             g2.dispose();
         }
         return image;
+    }
+
+    /**
+     * Draws slide {@code index} of {@code count} on {@code g2} in the slide's own units
+     * ({@link SlideLayout#EXPORT_WIDTH} x {@link SlideLayout#EXPORT_HEIGHT}): the same drawing
+     * for a PNG and for a vector PDF page. {@code rasterScale} is the pixel density of the one
+     * raster part, the heap map (1 for a 1920 px slide).
+     */
+    public static void draw(Graphics2D g2, TalkStep step, ScenarioRun run, int index, int count, double rasterScale) {
+        SlideLayout layout = new SlideLayout(SlideLayout.EXPORT_WIDTH, SlideLayout.EXPORT_HEIGHT, step.view().size());
+        g2.setRenderingHint(RenderingHints.KEY_ANTIALIASING, RenderingHints.VALUE_ANTIALIAS_ON);
+        g2.setRenderingHint(RenderingHints.KEY_TEXT_ANTIALIASING, RenderingHints.VALUE_TEXT_ANTIALIAS_ON);
+        g2.setRenderingHint(RenderingHints.KEY_STROKE_CONTROL, RenderingHints.VALUE_STROKE_PURE);
+        g2.setColor(BACKGROUND);
+        g2.fill(new Rectangle2D.Double(0, 0, layout.width(), layout.height()));
+        text(g2, step.title(), layout.title(), Font.BOLD, layout.titleSize(), TEXT, false);
+        List<SlideLayout.Box> boxes = layout.chartBoxes();
+        if (step.heapMap()) {
+            SlideLayout.Box b = boxes.get(0);
+            BufferedImage map = HeapMaps.render(step.state().settings(), HeapMaps.LEN, HeapMaps.OPS, -1,
+                    (int) b.w(), (int) b.h(), rasterScale);
+            g2.drawImage(map, (int) b.x(), (int) b.y(), (int) b.w(), (int) b.h(), null);
+        }
+        List<JFreeChart> charts = step.heapMap() ? List.of() : charts(step, run, layout.chartTheme());
+        for (int i = 0; i < charts.size(); i++) {
+            SlideLayout.Box b = boxes.get(i);
+            charts.get(i).draw(g2, new Rectangle2D.Double(b.x(), b.y(), b.w(), b.h()));
+        }
+        text(g2, step.caption(), layout.caption(), Font.PLAIN, layout.captionSize(), TEXT, false);
+        text(g2, counter(index, count), layout.caption(), Font.PLAIN, layout.counterSize(), COUNTER, true);
     }
 
     /** "3 / 8". */
@@ -101,6 +112,11 @@ public final class SlideRenderer {
         FontMetrics fm = g2.getFontMetrics();
         String shown = s;
         double max = right ? box.w() : box.w() - layout(size);
+        // a line a little too long is set smaller (down to MIN_FIT of its size) before it is shortened
+        for (double f = 0.95; fm.stringWidth(shown) > max && f >= MIN_FIT - 1e-9; f -= 0.05) {
+            g2.setFont(font.deriveFont((float) (size * f)));
+            fm = g2.getFontMetrics();
+        }
         while (fm.stringWidth(shown) > max && shown.length() > 1) {
             shown = shown.substring(0, shown.length() - 2) + "…";
         }
@@ -108,6 +124,9 @@ public final class SlideRenderer {
         float y = (float) (box.y() + (box.h() + fm.getAscent() - fm.getDescent()) / 2);
         g2.drawString(shown, x, y);
     }
+
+    /** Smallest share of its size a title or caption is set at to fit its line, before it is shortened with an ellipsis. */
+    static final double MIN_FIT = 0.8;
 
     /** Room kept free right of the caption for the counter. */
     private static double layout(double size) {

@@ -78,7 +78,8 @@ public final class Talks {
                 item("_Save talk as…", "Shortcut+Alt+S", this::saveDialog),
                 item("Open the example talk (Feature #22186)", null, this::openExample),
                 new SeparatorMenuItem(),
-                item("Export slides as PNG (1920 x 1080)…", null, this::exportDialog));
+                item("Export slides as PNG (1920 x 1080)…", null, this::exportDialog),
+                item("Export slides as PDF…", null, this::exportPdfDialog));
         return m;
     }
 
@@ -223,6 +224,42 @@ public final class Talks {
         if (d != null) {
             exportSlides(d.toPath(), 1);
         }
+    }
+
+    private void exportPdfDialog() {
+        if (model.steps().isEmpty()) {
+            error("Nothing to export", "The talk has no steps: add the current state as a step (Shortcut+T) or open a talk.");
+            return;
+        }
+        javafx.stage.FileChooser fc = new javafx.stage.FileChooser();
+        fc.setTitle("Export slides as PDF");
+        fc.getExtensionFilters().add(new javafx.stage.FileChooser.ExtensionFilter("PDF (*.pdf)", "*.pdf"));
+        fc.setInitialFileName("talk.pdf");
+        File f = fc.showSaveDialog(stage);
+        if (f != null) {
+            Path p = f.toPath();
+            if (!p.getFileName().toString().toLowerCase(java.util.Locale.ROOT).endsWith(".pdf")) {
+                p = p.resolveSibling(p.getFileName() + ".pdf");
+            }
+            exportPdf(p);
+        }
+    }
+
+    /** Writes the slides as one PDF in the background; the status bar says when it is done. */
+    public Thread exportPdf(Path file) {
+        Talk talk = model.talk();
+        notice("Exporting " + talk.size() + " slides as PDF…");
+        Thread t = new Thread(() -> {
+            try {
+                TalkExport.pdf(talk, file, () -> false);
+                Platform.runLater(() -> notice("Wrote " + talk.size() + " pages to " + file));
+            } catch (IOException | RuntimeException e) {
+                Platform.runLater(() -> error("Export failed", file + ": " + e.getMessage()));
+            }
+        }, "slotlab-slides-pdf");
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** Writes the slides into {@code dir} in the background; the status bar says when they are done. */

@@ -15,7 +15,9 @@ import java.util.function.BooleanSupplier;
  * {@link #submit} gets a generation number and replaces any request not yet started (a burst of
  * slider events coalesces: the latest request wins); a running computation sees itself cancelled
  * as soon as a newer request arrives; only the result of the newest request is handed to the
- * publisher (the FX thread in the workbench), and at most one delivery waits there at a time. The throttler of JabRef and the request snapshot of
+ * publisher (the FX thread in the workbench), and at most one delivery waits there at a time.
+ * A simulation inside the computation also sees the cancel, at its next simulated GC
+ * ({@link org.slotlab.model.heap.Cancellation}), so one long length does not hold it up. The throttler of JabRef and the request snapshot of
  * GemsFX's services ({@code dlsc-software-consulting-gmbh/GemsFX}) are the models.
  *
  * @param <I> request
@@ -106,7 +108,7 @@ public final class Recomputer<I, O> implements AutoCloseable {
             }
             BooleanSupplier stale = () -> generation.get() != r.generation();
             try {
-                O out = computation.compute(r.input(), stale);
+                O out = org.slotlab.model.heap.Cancellation.whenever(stale, () -> computation.compute(r.input(), stale));
                 if (!stale.getAsBoolean()) {
                     publish(() -> listener.onResult(r.generation(), r.input(), out));
                 } else {

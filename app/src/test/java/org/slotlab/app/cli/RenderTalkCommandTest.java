@@ -67,4 +67,50 @@ class RenderTalkCommandTest {
         assertThat(r.exitCode).isEqualTo(SlotlabCommand.EXIT_USAGE);
         assertThat(r.err.toString()).contains("--scale must be 1 or 2, got 3");
     }
+
+    @Test
+    void pdf_hasOneSixteenByNinePagePerStep_drawnAsVectors(@TempDir Path dir) throws Exception {
+        Path talk = dir.resolve("t" + TalkFile.SUFFIX);
+        TalkFile.save(TalkFixtures.small(), talk);
+        Path pdf = dir.resolve("talk.pdf");
+
+        CliRun r = CliRun.run("render-talk", talk.toString(), "--pdf", pdf.toString());
+
+        assertThat(r.exitCode).as(r.err.toString()).isZero();
+        assertThat(r.out.toString()).contains("wrote " + pdf + " (3 pages)");
+        com.lowagie.text.pdf.PdfReader reader = new com.lowagie.text.pdf.PdfReader(pdf.toString());
+        try {
+            assertThat(reader.getNumberOfPages()).isEqualTo(3);
+            java.util.Set<String> pages = new java.util.HashSet<>();
+            for (int i = 1; i <= 3; i++) {
+                assertThat(reader.getPageSize(i).getWidth()).isEqualTo(960f);
+                assertThat(reader.getPageSize(i).getHeight()).isEqualTo(540f);
+                byte[] content = reader.getPageContent(i);
+                // a chart drawn as paths: thousands of path operators, not one image
+                assertThat(new String(content, java.nio.charset.StandardCharsets.ISO_8859_1).split(" re\\n| l\\n| c\\n").length)
+                        .as("drawing operators on page %d", i).isGreaterThan(200);
+                pages.add(java.util.Arrays.toString(java.security.MessageDigest.getInstance("SHA-256").digest(content)));
+            }
+            assertThat(pages).as("every page draws its own step").hasSize(3);
+        } finally {
+            reader.close();
+        }
+        try (Stream<Path> s = Files.list(dir)) {
+            assertThat(s.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("t" + TalkFile.SUFFIX, "talk.pdf");
+        }
+    }
+
+    @Test
+    void noDestination_orAPdfThatIsAFolder_isExit2NamingWhatToGive(@TempDir Path dir) throws Exception {
+        Path talk = dir.resolve("t" + TalkFile.SUFFIX);
+        TalkFile.save(TalkFixtures.small(), talk);
+
+        CliRun none = CliRun.run("render-talk", talk.toString());
+        CliRun folder = CliRun.run("render-talk", talk.toString(), "--pdf", dir.toString());
+
+        assertThat(none.exitCode).isEqualTo(SlotlabCommand.EXIT_USAGE);
+        assertThat(none.err.toString()).contains("say where the slides go: --png-dir DIR, --pdf FILE, or both");
+        assertThat(folder.exitCode).isEqualTo(SlotlabCommand.EXIT_USAGE);
+        assertThat(folder.err.toString()).contains("--pdf " + dir + " is a folder");
+    }
 }

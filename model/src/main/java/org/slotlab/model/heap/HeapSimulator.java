@@ -298,6 +298,7 @@ public final class HeapSimulator {
 
         /** A GC during op t, after the first {@code j} objects of the op were allocated. */
         void collect(boolean byMallocTrigger, int j) {
+            Cancellation.check();
             boolean isMajor = needMajor;
             closeOpen(t, j);
             long totalPages = 0;
