@@ -381,7 +381,7 @@ public final class HeapSimulator {
                 count.minor++;
                 gcsSinceMajor++;
             }
-            if (malloc.oldmallocAtGc(isMajor, mallocIncrease)) {
+            if (malloc.oldmallocAtGc(isMajor)) {
                 needMajor = true;
             }
             if (byMallocTrigger) {
@@ -414,6 +414,7 @@ public final class HeapSimulator {
                 needMajor = true;
             }
             malloc.resetAtGc(mallocIncrease, freedBuffers);
+            malloc.sweptBuffers(freedBuffers);
             grow(occupied, freedSlots, isMajor);
             if (listener != null) {
                 listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit));

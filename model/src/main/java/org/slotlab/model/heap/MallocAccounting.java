@@ -30,7 +30,11 @@ final class MallocAccounting {
     long sweepCredit;
     /** {@code malloc_limit}. */
     long limit;
-    /** {@code oldmalloc_increase}: malloc_increase summed over the minor GCs since the last major. */
+    /**
+     * {@code oldmalloc_increase}: bytes malloc'd less bytes freed since the last major GC, never
+     * below 0 (objspace_malloc_increase_body adds every malloc and takes off every free with
+     * atomic_sub_nounderflow: 3.4 default.c:8001-8013, 3.1 gc.c:11276-11289); only a major resets it.
+     */
     long oldIncrease;
     /** {@code oldmalloc_limit}. */
     long oldLimit;
@@ -61,21 +65,32 @@ final class MallocAccounting {
     }
 
     /**
-     * The oldmalloc check of a GC whose malloc_increase was {@code increase}: a major resets
-     * oldmalloc_increase; a minor adds to it and, past oldmalloc_limit, asks for a major and grows
-     * the limit. Returns whether a major is asked for.
+     * The oldmalloc check of gc_reset_malloc_info, at the start of a GC (before its sweep), with the
+     * bytes malloc'd since the last GC counted in: a major resets oldmalloc_increase; a minor past
+     * oldmalloc_limit asks for a major and grows the limit (3.4 default.c:6308-6337, 3.1
+     * gc.c:8802-8830). The frees of this GC's sweep come after, through {@link #sweptBuffers}.
+     * Returns whether a major is asked for.
      */
-    boolean oldmallocAtGc(boolean major, long increase) {
+    boolean oldmallocAtGc(boolean major) {
         if (major) {
             oldIncrease = 0;
             return false;
         }
-        oldIncrease += increase;
+        oldIncrease += sinceGc;
         if (oldIncrease > oldLimit) {
             oldLimit = Math.min((long) (oldLimit * gc.oldmallocLimitGrowthFactor()), gc.oldmallocLimitMax());
             return true;
         }
         return false;
+    }
+
+    /**
+     * The sweep freed {@code bytes} of malloc'd buffers: they come off oldmalloc_increase (not
+     * below 0). In a loop whose buffers die young this keeps oldmalloc_increase near one GC
+     * cycle's mallocs, so majors by oldmalloc stop once oldmalloc_limit has grown past that.
+     */
+    void sweptBuffers(long bytes) {
+        oldIncrease = Math.max(0, oldIncrease - bytes);
     }
 
     /**
