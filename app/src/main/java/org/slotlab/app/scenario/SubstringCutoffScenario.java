@@ -61,7 +61,7 @@ public final class SubstringCutoffScenario implements Scenario {
     /** Largest source or slice the model builds, bytes: 1 GiB, past any string a benchmark makes. */
     static final long MAX_BYTES = 1L << 30;
     /** Most slices a loop takes: 10^10, about an hour of real str_subseq calls. */
-    static final long MAX_SLICES = 10_000_000_000L;
+    public static final long MAX_SLICES = 10_000_000_000L;
     private static final String SOURCE_SECTION = "Source and baseline";
     private static final String WORKLOAD_SECTION = "Workload (byteslice loop)";
 
@@ -205,6 +205,22 @@ public final class SubstringCutoffScenario implements Scenario {
         return List.of(SPEED, GC, RETAINED);
     }
 
+    /**
+     * Why a frozen-source rule without a second cutoff changes nothing here: it embeds up to its
+     * cutoff only where sharing a suffix would first have to make a frozen root (a fresh, unshared
+     * source); a frozen source is its own root and an already-shared one reuses its root, so the
+     * rule shares exactly as master does and every ratio is 1.00. Empty when the rule is at work.
+     */
+    static Optional<String> frozenRuleIdle(CandidateSpec spec, String source, String position) {
+        if (!spec.frozenRule() || spec.secondCutoff() != null || source.equals("unfrozen-unshared")
+                || (position.equals("middle") && !spec.sharableMiddle())) {
+            return Optional.empty();
+        }
+        String why = source.equals("frozen") ? "a frozen source is its own root" : "an already-shared source's root is reused";
+        return Optional.of(spec.policy() + " embeds only where sharing would first make a frozen root; " + why
+                + ", so it shares as master does and every ratio is 1.00 (source unfrozen-unshared shows the rule at work)");
+    }
+
     /** One computed series: who it is and its comparisons (baseline vs that series' candidate). */
     record Sweep(String name, Settings settings, String candidateName, String baselineName, List<Comparison> rows) {
     }
@@ -227,13 +243,16 @@ public final class SubstringCutoffScenario implements Scenario {
             }
         }
         List<LengthSeries> published = published(p);
+        CandidateSpec spec = CandidateSpec.of(p.get(CANDIDATE));
+        Optional<String> ruleIdle = frozenRuleIdle(spec, p.get(SOURCE), p.get(POSITION));
+        ruleIdle.ifPresent(notes::add);
         String note = String.join("\n", notes);
         Optional<String> publishedNote = publishedNotShown(p, layout);
         publishedNote.ifPresent(notes::add);
         String speedNote = String.join("\n", notes);
-        CandidateSpec spec = CandidateSpec.of(p.get(CANDIDATE));
-        long largest = spec.master() ? -1 : ModelInputs.largestEmbeddedLen(layout, spec.cutoff());
-        String headline = ModelInputs.largestEmbedded(layout, p.get(CANDIDATE));
+        long largest = spec.master() || ruleIdle.isPresent() ? -1 : ModelInputs.largestEmbeddedLen(layout, spec.cutoff());
+        String headline = ruleIdle.isPresent() ? "largest embedded length: as master (" + p.get(SOURCE) + " source)"
+                : ModelInputs.largestEmbedded(layout, p.get(CANDIDATE));
         String subtitle = subtitle(p, layout);
 
         List<LengthSeries> ratios = new ArrayList<>();

@@ -30,6 +30,8 @@ import org.slotlab.app.workbench.WorkbenchViewModel;
  * <li>nudges: {@value #NUDGES} isolated changes {@value #NUDGE_GAP_MS} ms apart: the latency of
  *     one change on an idle window, each after the previous frame has long been rendered.</li>
  * </ul>
+ * Then the largest workload (N = 10^10): FX-thread stalls while dragging (target: none over
+ * {@value #STALL_TARGET_MS} ms) and how long Cancel takes to free the worker.
  * Run: {@code mvn -B -o -pl app -am -Platency process-test-classes} (exec plugin configured in
  * app/pom.xml with Monocle on the test classpath). Prints p50/p90/p99/max in ms and the slowest
  * sequential changes split into their parts; no assertion, this is a measurement.
@@ -97,6 +99,7 @@ public final class SliderLatencyHarness {
                 h.drawMicros.stream().mapToDouble(v -> v / 1000.0).toArray());
         System.out.printf(Locale.ROOT, "target p99 <= %.0f ms (one 60 Hz frame): sequential %s, drag %s, nudges %s%n",
                 TARGET_P99_MS, verdict(seq), verdict(drag), verdict(nudges));
+        hugeWorkload(h);
         onFx(() -> {
             h.stage.close();
             h.vm.close();
@@ -233,6 +236,62 @@ public final class SliderLatencyHarness {
         timer.shutdownNow();
         h.cancelledAfterDrag = h.vm.cancelledRuns() - cancelledBefore;
         return latencies.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    /** The longest the FX thread may be busy while the largest workload recomputes, ms. */
+    public static final double STALL_TARGET_MS = 50;
+    /** How often the stall monitor asks the FX thread to run, ms. */
+    static final long PING_MS = 2;
+
+    /**
+     * The largest workload a user can ask for (N = 10^10 slices and every other knob at its
+     * default) while the cutoff is dragged at 60 Hz for 5 s: the FX thread must stay free. A monitor
+     * posts a task to the FX thread every {@value #PING_MS} ms and records how late each one runs;
+     * a late task is a stall. Then Cancel: a change, and {@code cancelRecompute} as soon as the
+     * workbench shows "Computing", timed until the worker has given the change up and a next
+     * change is being computed.
+     */
+    private static void hugeWorkload(Holder h) throws InterruptedException {
+        onFx(() -> h.vm.set(org.slotlab.app.scenario.SubstringCutoffScenario.COUNT,
+                org.slotlab.app.scenario.SubstringCutoffScenario.MAX_SLICES));
+        waitPublished(h, h.vm.requestedGeneration());
+        long t0 = System.nanoTime();
+        sequential(h, 5, 3, 0);
+        System.out.printf(Locale.ROOT, "huge workload (N = %,d): one recompute takes %.1f ms (mean of 5)%n",
+                org.slotlab.app.scenario.SubstringCutoffScenario.MAX_SLICES, (System.nanoTime() - t0) / 5e6);
+        List<Double> late = java.util.Collections.synchronizedList(new ArrayList<>());
+        ScheduledExecutorService monitor = Executors.newSingleThreadScheduledExecutor();
+        monitor.scheduleAtFixedRate(() -> {
+            long posted = System.nanoTime();
+            Platform.runLater(() -> late.add((System.nanoTime() - posted) / 1e6));
+        }, 0, PING_MS, TimeUnit.MILLISECONDS);
+        int changes = 300;
+        double[] drag = drag(h, changes);
+        monitor.shutdownNow();
+        double[] stalls = late.stream().mapToDouble(Double::doubleValue).toArray();
+        report("huge workload: drag at 60 Hz (change -> charts for it)", drag);
+        report("huge workload: FX thread lateness while dragging (" + stalls.length + " pings)", stalls);
+        double worst = Arrays.stream(stalls).max().orElse(Double.NaN);
+        System.out.printf(Locale.ROOT, "target: no FX stall over %.0f ms: %s (longest %.1f ms)%n", STALL_TARGET_MS,
+                worst <= STALL_TARGET_MS ? "met" : "NOT met", worst);
+
+        double[] cancel = new double[10];
+        for (int k = 0; k < cancel.length; k++) {
+            long[] at = new long[1];
+            long runsBefore = h.vm.cancelledRuns();
+            onFx(() -> {
+                slider(h).setValue(nextValue((int) slider(h).getValue(), 7 + k));
+                at[0] = System.nanoTime();
+                h.vm.cancelRecompute();
+            });
+            while (h.vm.cancelledRuns() == runsBefore && System.nanoTime() - at[0] < 10_000_000_000L) {
+                Thread.onSpinWait();
+            }
+            cancel[k] = (System.nanoTime() - at[0]) / 1e6;
+        }
+        report("huge workload: Cancel -> the worker has dropped the change", cancel);
+        onFx(() -> h.vm.set(org.slotlab.app.scenario.SubstringCutoffScenario.COUNT,
+                org.slotlab.app.scenario.SubstringCutoffScenario.THREAD_COUNT));
     }
 
     /** A cutoff different from {@code previous}, wandering over the slot range like a drag. */

@@ -102,4 +102,28 @@ class SubstringCutoffScenarioTest {
         assertThat(rows).anySatisfy(s -> assertThat(s).contains("byroot").contains("|1024|"));
         assertThat(r.table().rows()).hasSize(RubyLayout.ruby41dev().heapCount());
     }
+
+    @Test
+    void frozenRuleOnAFrozenSource_saysWhyEveryRatioIs1_andDrawsNoCutoffLine() {
+        Settings p = new SubstringCutoffScenario().defaults().withText(SubstringCutoffScenario.CANDIDATE.name(), "frozen-rule:256");
+
+        ScenarioRun r = run(p);
+
+        var chart = r.chart(SubstringCutoffScenario.SPEED.id()).orElseThrow().chart();
+        assertThat(Datasets.value(chart, "frozen-rule:256", 50)).isEqualTo(1.0);
+        assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("frozen-rule:256 embeds only where sharing would first make "
+                + "a frozen root; a frozen source is its own root, so it shares as master does and every ratio is 1.00"));
+        assertThat(r.headline()).isEqualTo("largest embedded length: as master (frozen source)");
+    }
+
+    @Test
+    void frozenRuleOnAFreshSource_isAtWork_withoutThatNote() {
+        Settings p = new SubstringCutoffScenario().defaults().withText(SubstringCutoffScenario.CANDIDATE.name(), "frozen-rule:256")
+                .with(SubstringCutoffScenario.SOURCE, "unfrozen-unshared");
+
+        ScenarioRun r = run(p);
+
+        assertThat(r.notes()).noneSatisfy(n -> assertThat(n).contains("shares as master does"));
+        assertThat(r.headline()).isEqualTo("largest embedded length: 231 B");
+    }
 }
