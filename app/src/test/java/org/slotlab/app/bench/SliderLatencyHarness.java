@@ -279,8 +279,9 @@ public final class SliderLatencyHarness {
         for (int k = 0; k < cancel.length; k++) {
             long[] at = new long[1];
             long runsBefore = h.vm.cancelledRuns();
+            int step = 7 + k;
             onFx(() -> {
-                slider(h).setValue(nextValue((int) slider(h).getValue(), 7 + k));
+                slider(h).setValue(nextValue((int) slider(h).getValue(), step));
                 at[0] = System.nanoTime();
                 h.vm.cancelRecompute();
             });
