@@ -275,22 +275,31 @@ public final class SliderLatencyHarness {
         System.out.printf(Locale.ROOT, "target: no FX stall over %.0f ms: %s (longest %.1f ms)%n", STALL_TARGET_MS,
                 worst <= STALL_TARGET_MS ? "met" : "NOT met", worst);
 
-        double[] cancel = new double[10];
-        for (int k = 0; k < cancel.length; k++) {
+        List<Double> cancel = new ArrayList<>();
+        int nothingToCancel = 0;
+        for (int k = 0; k < 20; k++) {
             long[] at = new long[1];
+            boolean[] cancelled = new boolean[1];
             long runsBefore = h.vm.cancelledRuns();
             int step = 7 + k;
             onFx(() -> {
                 slider(h).setValue(nextValue((int) slider(h).getValue(), step));
                 at[0] = System.nanoTime();
-                h.vm.cancelRecompute();
+                cancelled[0] = h.vm.cancelRecompute();
             });
+            if (!cancelled[0]) {
+                nothingToCancel++;
+                continue;
+            }
             while (h.vm.cancelledRuns() == runsBefore && System.nanoTime() - at[0] < 10_000_000_000L) {
                 Thread.onSpinWait();
             }
-            cancel[k] = (System.nanoTime() - at[0]) / 1e6;
+            cancel.add((System.nanoTime() - at[0]) / 1e6);
+            Thread.sleep(50); // the cancelled change publishes nothing: let the window settle before the next
         }
-        report("huge workload: Cancel -> the worker has dropped the change", cancel);
+        System.out.printf(Locale.ROOT, "huge workload: %d cancels (%d changes had nothing left to cancel)%n", cancel.size(),
+                nothingToCancel);
+        report("huge workload: Cancel -> the worker has dropped the change", cancel.stream().mapToDouble(Double::doubleValue).toArray());
         onFx(() -> h.vm.set(org.slotlab.app.scenario.SubstringCutoffScenario.COUNT,
                 org.slotlab.app.scenario.SubstringCutoffScenario.THREAD_COUNT));
     }
