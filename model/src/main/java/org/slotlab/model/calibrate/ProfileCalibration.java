@@ -103,7 +103,8 @@ public final class ProfileCalibration {
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.L2_MISS, CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
+            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS, CostProfile.CYCLE_MISS,
+            ProfileCalibration.GC_START_CALL);
 
     /**
      * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
@@ -544,6 +545,8 @@ public final class ProfileCalibration {
             c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
             // every object a dying loop allocates is freed by a later sweep (the ring frees the one it replaces)
             c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
+            // and every buffer such an object owns is freed by that sweep (counted in GC time)
+            c.put(CostProfile.GC_FREE, row.group().equals("gc_start") ? 0.0 : e.mallocs());
             double y = row.minNsPerIteration() - loop;
             out.add(new DesignRow(row, y, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(), minors + majors));
             // and the GC's own time, where GC.stat(:time) measured enough of it: only the GC terms explain it
@@ -560,7 +563,7 @@ public final class ProfileCalibration {
 
     /** The terms that make up a GC's own time (what GC.stat(:time) counts). */
     static final List<String> GC_TERMS = List.of(CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE, CostProfile.GC_SLOT,
-            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE);
+            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
     /** Least GC time (GC.stat(:time), 1 ms resolution) of a repeat for its GC-time equation to be used. */
     static final long MIN_GC_MS = 5;
 

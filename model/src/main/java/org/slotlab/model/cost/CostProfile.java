@@ -64,6 +64,13 @@ public final class CostProfile {
     public static final String GC_SLOT = CostTerm.GC_SLOT.id();
     public static final String GC_MARK = CostTerm.GC_MARK.id();
     public static final String GC_SWEEP_FREE = CostTerm.GC_SWEEP_FREE.id();
+    public static final String GC_FREE = CostTerm.GC_FREE.id();
+    /**
+     * Terms added after version 2 files were first written: a file without one reads it as 0 (the
+     * cost was then inside another term, named in the provenance), not as a broken file.
+     */
+    static final Map<String, String> ADDED_LATER = Map.of(CostTerm.GC_FREE.id(),
+            "not in this profile file (written before the term existed): 0, the free is inside malloc_free_ns");
 
     /** The coefficient names every profile defines, in report order. */
     public static final List<String> NAMES = CostTerm.ids();
@@ -204,6 +211,12 @@ public final class CostProfile {
         }
         int version = v.asInt();
         List<Coefficient> list = new ArrayList<>(Coefficient.listFromJson(root.path("coefficients"), where));
+        for (Map.Entry<String, String> later : ADDED_LATER.entrySet()) {
+            if (version != 1 && list.stream().noneMatch(c -> c.name().equals(later.getKey()))) {
+                CostTerm t = CostTerm.of(later.getKey());
+                list.add(new Coefficient(t.id(), 0, t.unit(), t.description(), later.getValue()));
+            }
+        }
         RubyLayout layout = null;
         String layoutName = null;
         JsonNode l = root.path("layout");

@@ -28,7 +28,7 @@ public enum CostTerm {
     COPY("copy_ns_per_byte", "ns/byte", "memcpy of string bytes into a slot (an embedded string)", "slices"),
     MEMCPY_CALL("memcpy_call_ns", "ns/call", "one memcpy call beyond its bytes (String#* fills its result by doubling, one call per step)", "strings"),
     MALLOC_COPY("malloc_copy_ns_per_byte", "ns/byte", "bytes written into a malloc'd buffer (a heap string's contents)", "strings"),
-    MALLOC("malloc_free_ns", "ns/pair", "one ruby_xmalloc and the free the sweep does later, small block", "strings"),
+    MALLOC("malloc_free_ns", "ns/pair", "one ruby_xmalloc of a small block, and the free the sweep does later where the profile prices that free apart (gc_free_ns_per_buffer) only the malloc", "strings"),
     PAGE_FAULT("page_fault_ns", "ns/fault", "a minor page fault: the kernel maps and zeroes a 4 KiB page the process touches for the first time", "faults"),
     SHARED_SETUP("shared_setup_ns", "ns/slice", "str_replace_shared: a NOEMBED header pointing into the root, flags, coderange, write barrier", "slices"),
     FROZEN_ROOT("frozen_root_ns", "ns/root", "str_new_frozen_buffer beyond the root's slot and bytes (heap_str_make_shared bookkeeping)", "roots"),
@@ -36,6 +36,7 @@ public enum CostTerm {
     GC_MAJOR("gc_major_ns", "ns/GC", "a major GC's fixed work beyond marking objects", "gc"),
     GC_PAGE("gc_ns_per_page", "ns/page/GC", "a GC's work per heap page (mark bitmaps, starting a page's sweep), all heaps", "gc"),
     GC_SLOT("gc_ns_per_slot", "ns/slot/GC", "a GC's work per slot of every heap, free or not: the sweep puts every free slot back on its page's freelist", "gc"),
+    GC_FREE("gc_free_ns_per_buffer", "ns/buffer", "the sweep freeing a dead string's malloc'd buffer (obj_free's ruby_sized_xfree): a GC cost, counted in GC.stat(:time), on top of malloc_free_ns", "gc"),
     GC_SWEEP_FREE("gc_sweep_ns_per_freed", "ns/object", "the sweep freeing one dead object: obj_free and putting its slot on the freelist (a GC cost, paid while the loop allocates under lazy sweep)", "gc"),
     GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc");
 
