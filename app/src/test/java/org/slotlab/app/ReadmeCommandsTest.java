@@ -33,7 +33,7 @@ class ReadmeCommandsTest {
     static final String JAR_COMMAND = "java -jar app/target/slotlab.jar";
     static final String SCRIPT_COMMAND = "./slotlab";
     /** Options whose value is a file a command writes. */
-    static final Set<String> OUTPUTS = Set.of("--out", "--png", "--svg", "--markdown", "--csv");
+    static final Set<String> OUTPUTS = Set.of("--out", "--png", "--svg", "--markdown", "--csv", "--pdf", "--png-dir");
     /** Commands that time a real ruby: checked up to their options, not run. */
     static final Set<String> NEED_RUBY = Set.of("calibrate", "measure");
     /**
