@@ -55,6 +55,7 @@ public final class OverlayCharts {
             String id = rc.spec().id();
             List<OverlaySeries> mine = new ArrayList<>();
             List<String> left = new ArrayList<>();
+            List<String> unknown = new ArrayList<>();
             for (Overlay o : overlays) {
                 List<OverlaySeries> on = o.seriesOn(id);
                 if (on.isEmpty()) {
@@ -65,23 +66,47 @@ public final class OverlayCharts {
                     left.add(why.get());
                 } else {
                     mine.addAll(on);
+                    layout.flatMap(l -> rubyUnknown(o, l)).ifPresent(unknown::add);
                 }
             }
             left.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+            unknown.stream().filter(n -> !notes.contains(n)).forEach(notes::add);
             if (mine.isEmpty() && left.isEmpty()) {
                 charts.add(rc);
                 continue;
             }
             String note = String.join("\n", left);
+            String caveat = String.join("\n", unknown);
             Function<SlotlabTheme, JFreeChart> base = rc.factory();
-            Function<SlotlabTheme, JFreeChart> factory = t -> noted(draw(base.apply(t), mine, t), note, t);
-            charts.add(new ScenarioRun.RenderedChart(rc.spec(), noted(draw(rc.chart(), mine, screen), note, screen), factory));
+            Function<SlotlabTheme, JFreeChart> factory = t -> cautioned(noted(draw(base.apply(t), mine, t), note, t), caveat, t);
+            charts.add(new ScenarioRun.RenderedChart(rc.spec(), cautioned(noted(draw(rc.chart(), mine, screen), note, screen), caveat,
+                    screen), factory));
         }
         return run.withCharts(charts, notes);
     }
 
     /** Key of the note naming the overlays left off a chart. */
     static final String OVERLAY_NOTE = "overlays";
+    /** Key of the note naming the overlays drawn although their file does not say which Ruby measured them. */
+    static final String UNKNOWN_RUBY_NOTE = "overlays-unknown-ruby";
+
+    private static JFreeChart cautioned(JFreeChart chart, String note, SlotlabTheme theme) {
+        return note.isBlank() ? chart : ChartNotes.put(chart, UNKNOWN_RUBY_NOTE, "Drawn unchecked: " + note, theme);
+    }
+
+    /**
+     * The caveat of an overlay drawn on {@code layout}'s chart although its file does not say which
+     * Ruby measured it (a CSV of numbers, a benchmark-ips report without its description): the
+     * comparison may be of unlike things, and the chart says so rather than draw it as certain.
+     */
+    static Optional<String> rubyUnknown(Overlay o, RubyLayout layout) {
+        if (o.ruby().isPresent()) {
+            return Optional.empty();
+        }
+        String modelled = ModelContext.rubyVersion(layout).map(v -> " (Ruby " + v + ")").orElse("");
+        return Optional.of(o.label() + " does not say which Ruby it was measured on; it is drawn against " + layout.name()
+                + modelled + " as if it were that Ruby.");
+    }
 
     private static JFreeChart noted(JFreeChart chart, String note, SlotlabTheme theme) {
         return note.isBlank() ? chart : ChartNotes.put(chart, OVERLAY_NOTE, "Not drawn: " + note, theme);

@@ -161,6 +161,29 @@ class ComparableContextTest {
         assertThat(ChartNotes.all(chart("gc-count"))).isEmpty();
     }
 
+    @Test
+    void gcOverlay_whoseFileNamesNoRuby_isDrawnWithACaveat_onTheChartAndInTheIssueText() {
+        // given: a plain CSV of GC counts whose executable says nothing about its Ruby
+        List<MeasuredPoint> pts = new ArrayList<>();
+        for (long len : List.of(1L, 100L, 1000L)) {
+            pts.add(MeasuredPoint.of("len" + len, "mine", Metric.GC_COUNT, 15, Metric.UNIT_COUNT)
+                    .withParameter(new MappedParameter(MappedParameter.LEN, len)));
+        }
+        MeasuredSet set = new MeasuredSet("gc.csv", "csv", "csv", List.of("mine"), pts);
+        Overlay o = Overlay.of(new OverlaySource("gc.csv", Importers.AUTO, ""), set);
+        assertThat(o.ruby()).isEmpty();
+
+        // when
+        vm.addOverlay(o);
+
+        // then: drawn, and the chart says it was not checked
+        assertThat(Datasets.of(chart("gc-count"))).anyMatch(r -> r.contains("gc.csv"));
+        assertThat(ChartNotes.all(chart("gc-count"))).singleElement().asString()
+                .startsWith("Drawn unchecked: measured: gc.csv (csv) does not say which Ruby it was measured on")
+                .contains("ruby-4.1-dev");
+        assertThat(vm.issueText().orElseThrow()).contains("does not say which Ruby it was measured on");
+    }
+
     /** The export made with a pin as the baseline, parsed back: every ratio is baseline ns / other ns, as its legend says. */
     @Test
     void issueText_withAPinAsBaseline_readsTheWayTheChartsDo() {
