@@ -36,8 +36,19 @@ public final class Exports {
         return CsvWriter.write(run.table(), true);
     }
 
+    /** The compare table as Markdown, and under it what the charts leave off or qualify, and why. */
     public static String markdown(ScenarioRun run) {
-        return MarkdownWriter.write(run.table());
+        return MarkdownWriter.write(run.table()) + notes(run);
+    }
+
+    /** "Notes:" and one bullet per note of the run (pins and overlays not compared, caveats); empty without notes. */
+    static String notes(ScenarioRun run) {
+        if (run.notes().isEmpty()) {
+            return "";
+        }
+        StringBuilder out = new StringBuilder("\nNotes:\n");
+        run.notes().forEach(n -> out.append("- ").append(n.replace('\n', ' ')).append('\n'));
+        return out.toString();
     }
 
     /** Says above every pasted table that the numbers are the model's. */
@@ -52,14 +63,11 @@ public final class Exports {
     public static String forIssue(ScenarioRun run) {
         var scenario = ScenarioRegistry.byId(run.request().settings().scenario());
         StringBuilder out = new StringBuilder("#### Slotlab: " + scenario.title() + " (" + run.headline() + ")\n\n")
-                .append(MODELLED).append("\n\n").append(markdown(run));
+                .append(MODELLED).append("\n\n").append(MarkdownWriter.write(run.table()));
         for (var t : run.moreTables()) {
             out.append('\n').append(MarkdownWriter.write(t));
         }
-        if (!run.notes().isEmpty()) {
-            out.append("\nNot compared:\n");
-            run.notes().forEach(n -> out.append("- ").append(n).append('\n'));
-        }
+        out.append(notes(run));
         return out.append("\nSource: ").append(scenario.source().citation()).append('\n').toString();
     }
 

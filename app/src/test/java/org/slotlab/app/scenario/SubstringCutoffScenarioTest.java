@@ -114,6 +114,8 @@ class SubstringCutoffScenarioTest {
         assertThat(r.notes()).anySatisfy(n -> assertThat(n).startsWith("frozen-rule:256 embeds only where sharing would first make "
                 + "a frozen root; a frozen source is its own root, so it shares as master does and every ratio is 1.00"));
         assertThat(r.headline()).isEqualTo("largest embedded length: as master (frozen source)");
+        // the Markdown export carries the note under its table
+        assertThat(org.slotlab.app.export.Exports.markdown(r)).contains("\nNotes:\n- frozen-rule:256 embeds only where sharing");
     }
 
     @Test

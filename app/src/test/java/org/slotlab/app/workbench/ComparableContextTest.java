@@ -79,7 +79,7 @@ class ComparableContextTest {
         assertThat(vm.run().table().columns()).noneMatch(c -> c.header().startsWith("A "));
         assertThat(vm.run().table().columns().get(1).header()).startsWith("master");
         String md = vm.issueText().orElseThrow();
-        assertThat(md).contains("Not compared:\n- pin A was made with layout ruby-4.1-dev");
+        assertThat(md).contains("Notes:\n- pin A was made with layout ruby-4.1-dev");
         // the export of a chart carries the note too
         assertThat(ChartNotes.all(vm.run().chart("speed-ratio").orElseThrow().forExport())).hasSize(1);
     }
