@@ -33,6 +33,14 @@ final class Runs {
         return note.isBlank() ? chart : ChartNotes.put(chart, CONTEXT_NOTE, "Not drawn: " + note, theme);
     }
 
+    /** Key of a note that explains what the chart draws (not something left off). */
+    static final String WHY_NOTE = "why";
+
+    /** {@code chart} with {@code note} under it as an explanation of what it shows; unchanged when blank. */
+    static JFreeChart explained(JFreeChart chart, String note, SlotlabTheme theme) {
+        return note.isBlank() ? chart : ChartNotes.put(chart, WHY_NOTE, note, theme);
+    }
+
     /** Stops a compute a newer request made obsolete. */
     static void check(BooleanSupplier cancelled) {
         if (cancelled.getAsBoolean()) {

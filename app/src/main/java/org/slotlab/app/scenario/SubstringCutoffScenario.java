@@ -245,7 +245,7 @@ public final class SubstringCutoffScenario implements Scenario {
         List<LengthSeries> published = published(p);
         CandidateSpec spec = CandidateSpec.of(p.get(CANDIDATE));
         Optional<String> ruleIdle = frozenRuleIdle(spec, p.get(SOURCE), p.get(POSITION));
-        ruleIdle.ifPresent(notes::add);
+        String why = ruleIdle.orElse("");
         String note = String.join("\n", notes);
         Optional<String> publishedNote = publishedNotShown(p, layout);
         publishedNote.ifPresent(notes::add);
@@ -284,10 +284,11 @@ public final class SubstringCutoffScenario implements Scenario {
                 series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept);
 
         List<String> params = parameterLines(request, layout);
+        ruleIdle.ifPresent(notes::add);
         return new ScenarioRun(request, List.of(
-                Runs.chart(SPEED, t -> Runs.noted(SpeedRatioChart.create(speedData, t), speedNote, t), theme),
-                Runs.chart(GC, t -> Runs.noted(GcCountChart.create(gcData, t), note, t), theme),
-                Runs.chart(RETAINED, t -> Runs.noted(RetainedChart.create(retainedData, t), note, t), theme)),
+                Runs.chart(SPEED, t -> Runs.explained(Runs.noted(SpeedRatioChart.create(speedData, t), speedNote, t), why, t), theme),
+                Runs.chart(GC, t -> Runs.explained(Runs.noted(GcCountChart.create(gcData, t), note, t), why, t), theme),
+                Runs.chart(RETAINED, t -> Runs.explained(Runs.noted(RetainedChart.create(retainedData, t), note, t), why, t), theme)),
                 table(request, current, pins, params), params, headline, System.nanoTime() - t0,
                 List.of(issueTable(p, current, pins)), notes);
     }
