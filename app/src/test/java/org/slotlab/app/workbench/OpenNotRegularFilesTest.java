@@ -18,7 +18,7 @@ import org.slotlab.app.measured.NotRegularFiles;
  * The workbench's Open on files that never end or are not files, through its view-model (no
  * toolkit): a link to {@code /dev/zero}, a named pipe, a directory, a file over the scenario
  * file's limit are refused at once with a message naming the file and the rule, and the window
- * keeps what it showed. The 20 s timeout only guards against a hang.
+ * keeps what it showed. The class timeout only guards against a hang.
  */
 // a hang guard, not a speed check: reading a FIFO or /dev/zero must never block the test run
 @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)

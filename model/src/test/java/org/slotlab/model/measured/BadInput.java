@@ -1,25 +1,22 @@
 package org.slotlab.model.measured;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.regex.Pattern;
 
 /**
  * What every refusal of bad input must look like, and the hang guard around it: one line that
  * starts with the file (and line), at most a few hundred characters, no Java class or package name
- * and no stack trace. The 20 s timeout only stops a reader that hangs; it is not a speed check.
+ * and no stack trace. The classes that use it carry a class-level timeout that only stops a reader
+ * that hangs; it is not a speed check.
  */
 final class BadInput {
 
-    /** Guard against a reader that never returns (a FIFO, /dev/zero); not a speed assertion. */
-    static final Duration HANG_GUARD = Duration.ofSeconds(20);
     /** A refusal names the file, the line and the rule, and quotes at most a short piece of input. */
     static final int MAX_MESSAGE_CHARS = 1000;
     private static final Pattern CLASS_NAME = Pattern.compile(
@@ -31,7 +28,7 @@ final class BadInput {
 
     /** Imports {@code file} as {@code slotlab import} does; returns the message of the refusal, checked. */
     static String refused(Path file, String format) {
-        String message = assertTimeoutPreemptively(HANG_GUARD, () -> {
+        String message = get(() -> {
             try {
                 MeasuredSet set = Importers.read(file, format, NameMapping.defaults());
                 throw new AssertionError(file + " was imported (" + set.points().size() + " points) but must be refused");
@@ -45,7 +42,7 @@ final class BadInput {
 
     /** Reads {@code file} as a name mapping ({@code --mapping}); returns the message of the refusal, checked. */
     static String refusedMapping(Path file) {
-        String message = assertTimeoutPreemptively(HANG_GUARD, () -> {
+        String message = get(() -> {
             try {
                 NameMapping.read(file);
                 throw new AssertionError(file + " was read as a mapping but must be refused");
@@ -59,7 +56,7 @@ final class BadInput {
 
     /** Reads {@code text} with {@code importer} under {@code name}; returns the message of the refusal, checked. */
     static String refused(Importer importer, String text, String name) {
-        String message = assertTimeoutPreemptively(HANG_GUARD, () -> {
+        String message = get(() -> {
             try {
                 MeasuredSet set = importer.read(new StringReader(text), name);
                 throw new AssertionError(name + " was imported (" + set.points().size() + " points) but must be refused");
@@ -98,5 +95,16 @@ final class BadInput {
     /** {@code c} repeated to {@code n} characters. */
     static String repeat(char c, int n) {
         return String.valueOf(c).repeat(n);
+    }
+
+    /** The value {@code s} gives; what it throws is rethrown unchecked (lambdas here may throw anything). */
+    static <T> T get(org.junit.jupiter.api.function.ThrowingSupplier<T> s) {
+        try {
+            return s.get();
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new IllegalStateException(t);
+        }
     }
 }

@@ -1,7 +1,6 @@
 package org.slotlab.model.measured;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,6 +27,7 @@ import org.slotlab.model.layout.LayoutJson;
  * objects as a cost profile carries them: each must be refused by {@link LayoutJson#fromJson}
  * naming the file and the field.
  */
+@org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class BadInputCorpusTest {
 
     static Path corpus() {
@@ -93,7 +93,7 @@ class BadInputCorpusTest {
     @MethodSource("layouts")
     void layoutRefused(Path file) throws IOException {
         JsonNode node = new ObjectMapper().readTree(file.toFile());
-        String message = assertTimeoutPreemptively(BadInput.HANG_GUARD, () -> {
+        String message = BadInput.get(() -> {
             try {
                 LayoutJson.fromJson(node, file.toString());
                 throw new AssertionError(file + " was read as a layout but must be refused");

@@ -13,6 +13,7 @@ import org.slotlab.model.layout.LayoutJson;
 import org.slotlab.model.layout.RubyLayout;
 
 /** Values no measurement can have: refused with the file, the line and the rule that was broken. */
+@org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class ImpossibleValuesTest {
 
     @TempDir

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * A 10 MB line where a tool writes short ones: refused with the line cap, in format detection and in
  * every text format, without a pattern ever seeing the whole line and without echoing it back.
  */
+@org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class VeryLongLinesTest {
 
     private static final int TEN_MB = 10 * 1024 * 1024;

@@ -10,6 +10,7 @@ import org.slotlab.model.layout.LayoutJson;
 import org.slotlab.model.layout.RubyLayout;
 
 /** A value of the wrong type is refused with the field, the type expected and the value, never converted. */
+@org.junit.jupiter.api.Timeout(value = 60, unit = java.util.concurrent.TimeUnit.SECONDS, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
 class WrongTypesTest {
 
     @Test
