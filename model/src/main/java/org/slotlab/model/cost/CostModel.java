@@ -67,19 +67,6 @@ public final class CostModel {
         return Math.max(0, sim.totalAllocations() - live);
     }
 
-    /**
-     * Malloc'd buffers the run's sweeps free: the malloc calls less the share of the malloc'd bytes
-     * the run's objects still own at the end (exact when the run's buffers are of one size, as in
-     * every loop of one expression).
-     */
-    public static double freedBuffers(SimResult sim) {
-        if (sim.mallocCalls() == 0 || sim.mallocBytes() == 0) {
-            return 0;
-        }
-        double kept = Math.min(1, (double) sim.retainedMallocBytes() / sim.mallocBytes());
-        return sim.mallocCalls() * (1 - kept);
-    }
-
     /** Page faults per op the model expects for {@code sim}. */
     public static double faultsPerOp(CostProfile p, RubyLayout layout, SimResult sim) {
         if (sim.ops() == 0) {
@@ -130,7 +117,7 @@ public final class CostModel {
         double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
                 + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
                 + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE)
-                + freedBuffers(sim) * p.get(CostProfile.GC_FREE);
+                + sim.freedBuffers() * p.get(CostProfile.GC_FREE);
         parts.put(TimeBreakdown.GC, gc / n);
         return new TimeBreakdown(parts, miss, cycle, faults);
     }

@@ -599,6 +599,7 @@ public final class HeapSimulator {
             long[] live = new long[heaps];
             long slotBytes = 0;
             long mallocLive = 0;
+            long buffersLive = 0;
             for (Cohort c : cohorts) {
                 long alive;
                 if (c.retainedOld()) {
@@ -611,10 +612,13 @@ public final class HeapSimulator {
                 live[h] += alive;
                 slotBytes += alive * layout.slotSize(h);
                 mallocLive += alive * c.spec.mallocBytes();
+                if (c.spec.mallocBytes() > 0) {
+                    buffersLive += alive;
+                }
             }
             return new SimResult(n, count.allocations.clone(), count.minor, count.major, count.byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
-                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept);
+                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive);
         }
     }
 

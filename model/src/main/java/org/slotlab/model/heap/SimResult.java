@@ -24,6 +24,7 @@ package org.slotlab.model.heap;
  *                             plus those of dead ones the sweep had not reached (what the allocator
  *                             must hold, so the RSS the buffers need)
  * @param slotsSweptSum        sum over GCs of the slots in all heaps (every slot of every page is swept)
+ * @param liveBuffersAtEnd     malloc'd buffers the run's objects reachable at the end still own
  */
 public record SimResult(
         long ops,
@@ -43,7 +44,13 @@ public record SimResult(
         long periodOps,
         int[] startPages,
         long peakMallocInFlight,
-        long slotsSweptSum) {
+        long slotsSweptSum,
+        long liveBuffersAtEnd) {
+
+    /** Malloc'd buffers of the run's objects that sweeps free: every buffer made, less those still owned at the end. */
+    public long freedBuffers() {
+        return Math.max(0, mallocCalls - liveBuffersAtEnd);
+    }
 
     public long gcCount() {
         return minorGcs + majorGcs;
@@ -93,7 +100,7 @@ public record SimResult(
         return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
                 peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
-                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum);
+                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd);
     }
 
     public long retainedBytes() {
