@@ -133,7 +133,7 @@ public final class ProbeJob<T> {
     }
 
     static String oneLine(String s) {
-        return String.valueOf(s).replaceAll("\\s*\\R\\s*", " ");
+        return ScriptRun.oneLine(s);
     }
 
     public ReadOnlyObjectProperty<State> stateProperty() { return state.getReadOnlyProperty(); }

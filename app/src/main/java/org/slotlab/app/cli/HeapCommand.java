@@ -123,7 +123,8 @@ public final class HeapCommand implements Callable<Integer> {
         }
     }
 
-    private static String notes(HeapDump d, RubyLayout layout, double seconds) {
+    /** The lines under a what-if of {@code d}: what was read, what the dump does not tell, what the columns mean. */
+    public static String notes(HeapDump d, RubyLayout layout, double seconds) {
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(Locale.ROOT, "%s: %,d objects, %,d strings, %,d shared (%,d roots); ruby %s; layout %s; read %.1f MB in %.2f s.",
                 d.source(), d.objects(), d.strings(), d.shared().size(), d.roots().size(),

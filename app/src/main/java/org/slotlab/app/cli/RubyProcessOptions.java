@@ -131,6 +131,6 @@ public final class RubyProcessOptions {
 
     /** One line: newlines and runs of spaces folded. */
     static String oneLine(String s) {
-        return String.valueOf(s).replaceAll("\\s*\\R\\s*", " ");
+        return org.slotlab.app.calibrate.ScriptRun.oneLine(s);
     }
 }

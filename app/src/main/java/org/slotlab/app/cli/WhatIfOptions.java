@@ -91,17 +91,7 @@ final class WhatIfOptions {
 
     /** The preset of a RUBY_VERSION: 3.1.x and older one-heap Rubies read as ruby-3.1, the rest as ruby-3.4. */
     static RubyLayout layoutOfVersion(String rubyVersion) {
-        String[] p = String.valueOf(rubyVersion).split("\\.");
-        if (p.length >= 2) {
-            try {
-                int major = Integer.parseInt(p[0]);
-                int minor = Integer.parseInt(p[1]);
-                return RubyLayout.byName(major < 3 || (major == 3 && minor < 2) ? "ruby-3.1" : "ruby-3.4");
-            } catch (NumberFormatException ignored) {
-                // not a version: the default below
-            }
-        }
-        return RubyLayout.byName("ruby-3.4");
+        return RubyLayout.byName(org.slotlab.app.scenario.ProgramTraces.presetOfVersion(rubyVersion));
     }
 
     static String csvField(String s) {

@@ -20,6 +20,9 @@ public record LayoutChoice(String name, CustomLayout custom) {
     /** The layout a cost profile written by {@code slotlab calibrate} carries. */
     public static final String FROM_PROFILE = "from cost profile";
 
+    /** The layout of the Ruby a trace was made on (the "Your program" scenario's default). */
+    public static final String AS_TRACED = "as traced";
+
     public LayoutChoice {
         Objects.requireNonNull(name, "layout name");
     }
@@ -30,6 +33,10 @@ public record LayoutChoice(String name, CustomLayout custom) {
 
     public static LayoutChoice custom(CustomLayout c) {
         return new LayoutChoice(c.name(), c);
+    }
+
+    public boolean asTraced() {
+        return custom == null && AS_TRACED.equals(name);
     }
 
     public boolean fromProfile() {

@@ -36,6 +36,10 @@ public final class ModelInputs {
                 throw new IllegalArgumentException("custom layout '" + c.custom().name() + "': " + e.getMessage(), e);
             }
         }
+        if (c.asTraced() && s.has(YourProgramScenario.TRACE)) {
+            return RubyPreset.byName(ProgramTraces.presetOfVersion(ProgramTraces.rubyVersion(s.get(YourProgramScenario.TRACE))))
+                    .layout();
+        }
         if (c.fromProfile()) {
             CostProfile p = profile(s);
             return p.layout().orElseThrow(() -> new IllegalArgumentException("layout '" + LayoutChoice.FROM_PROFILE

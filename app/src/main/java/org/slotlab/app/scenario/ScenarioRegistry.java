@@ -19,7 +19,8 @@ public final class ScenarioRegistry {
             new RequireIndexScenario(),
             new ParsersScenario(),
             new SplitScenario(),
-            new ClassNewScenario()));
+            new ClassNewScenario(),
+            new YourProgramScenario()));
 
     private ScenarioRegistry() {}
 

@@ -381,8 +381,28 @@ public final class ParametersView extends ScrollPane {
         choose.setOnAction(e -> FileChoosers.open(getScene().getWindow(), "Choose: " + k.label(), null)
                 .ifPresent(f -> show(vm.setText(null, k.name(), f.toPath().toString()))));
         back.setOnAction(e -> show(vm.setText(null, k.name(), defaultText(k))));
-        refreshers.put(k.name(), s -> path.setText(s.text(k.name())));
-        return new VBox(4, path, row(choose, back));
+        if (k.type().choices().isEmpty()) {
+            refreshers.put(k.name(), s -> path.setText(s.text(k.name())));
+            return new VBox(4, path, row(choose, back));
+        }
+        // files the build ships (the sample traces): picked by name, the chooser for the user's own
+        ComboBox<String> shipped = new ComboBox<>();
+        shipped.getItems().setAll(k.type().choices());
+        shipped.setPromptText("shipped…");
+        shipped.setMaxWidth(Double.MAX_VALUE);
+        register(k.name() + "Shipped", shipped, k);
+        shipped.valueProperty().addListener((o, a, b) -> {
+            if (!updating && b != null && !b.equals(vm.settings().text(k.name()))) {
+                show(vm.setText(null, k.name(), b));
+            }
+        });
+        refreshers.put(k.name(), s -> {
+            String text = s.text(k.name());
+            boolean isShipped = k.type().choices().contains(text);
+            path.setText(isShipped ? text + " (shipped)" : text);
+            shipped.setValue(isShipped ? text : null);
+        });
+        return new VBox(4, shipped, path, row(choose, back));
     }
 
     private static <T> String defaultText(Knob<T> k) {

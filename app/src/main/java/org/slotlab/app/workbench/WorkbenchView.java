@@ -35,6 +35,7 @@ import org.slotlab.app.scenario.Scenario;
 import org.slotlab.app.scenario.SlotSizeScenario;
 import org.slotlab.app.scenario.ScenarioRegistry;
 import org.slotlab.app.scenario.ScenarioRun;
+import org.slotlab.app.scenario.YourProgramScenario;
 
 /**
  * The workbench window: menu bar (every command with a shortcut), scenario navigator left,
@@ -164,6 +165,7 @@ public final class WorkbenchView extends BorderPane {
                 item("Save scenario _as…", "Shortcut+Shift+S", this::saveAs),
                 new SeparatorMenuItem(),
                 item("_Import measured results…", "Shortcut+I", this::importMeasured),
+                item("Open _heap dump…", "Shortcut+Shift+H", this::openHeapDump),
                 new SeparatorMenuItem(),
                 item("Export PNG (1x, 1200 px)…", "Shortcut+E", () -> exportImage("png", 1)),
                 item("Export PNG (2x, 2400 px)…", "Shortcut+Shift+E", () -> exportImage("png", 2)),
@@ -226,7 +228,9 @@ public final class WorkbenchView extends BorderPane {
         tools.getItems().addAll(
                 item("_Calibrate against a Ruby…", "Shortcut+Shift+K", this::calibrate),
                 item("_Measure on this Ruby…", "Shortcut+Shift+M", this::measure),
-                item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured));
+                item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured),
+                new SeparatorMenuItem(),
+                item("_Trace a Ruby program…", "Shortcut+Shift+T", this::traceProgram));
         Menu help = new Menu("_Help");
         help.getItems().addAll(item("How to read the charts", "F1", this::howToRead),
                 item("Keyboard shortcuts", "Shortcut+SLASH", this::shortcutList));
@@ -387,6 +391,37 @@ public final class WorkbenchView extends BorderPane {
         CalibrateDialog d = new CalibrateDialog(vm, parameters::loadProfile);
         d.initOwner(stage);
         d.show();
+    }
+
+    /** Tools > Trace a Ruby program: a written trace opens in the "Your program" scenario. */
+    private void traceProgram() {
+        TraceDialog d = new TraceDialog(this::showTrace, this::openHeapDump);
+        d.initOwner(stage);
+        d.show();
+    }
+
+    /** The "Your program" scenario on {@code trace}. */
+    public void showTrace(Path trace) {
+        vm.selectScenario(YourProgramScenario.ID);
+        vm.setText(null, YourProgramScenario.TRACE.name(), trace.toString()).ifPresent(msg -> {
+            Alert a = new Alert(Alert.AlertType.WARNING, msg);
+            a.setHeaderText("The trace was not opened");
+            a.initOwner(stage);
+            a.show();
+        });
+    }
+
+    /** File > Open heap dump: an ObjectSpace.dump_all file, read in a window of its own. */
+    private void openHeapDump() {
+        FileChoosers.open(stage, "Open a heap dump (ObjectSpace.dump_all)", null,
+                new javafx.stage.FileChooser.ExtensionFilter("Heap dumps (*.json, *.json.gz)", "*.json", "*.json.gz", "*.gz"),
+                new javafx.stage.FileChooser.ExtensionFilter("All files", "*"))
+                .ifPresent(f -> openHeapDump(f.toPath()));
+    }
+
+    /** Opens {@code dump} in a heap dump window. */
+    public HeapDumpWindow openHeapDump(Path dump) {
+        return new HeapDumpWindow(stage, dump).show();
     }
 
     private void measure() {

@@ -25,13 +25,14 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
-/** The buffer, parsers, split and Class#new scenarios in the window: picked in the navigator, their charts appear. */
+/** The buffer, parsers, split, Class#new and "Your program" scenarios in the window: picked in the navigator, their charts appear. */
 @ExtendWith(ApplicationExtension.class)
 class NewScenariosFxTest {
 
     /** The ids of the scenarios after the substring and slot-size ones. */
     static final List<String> IDS = List.of(StrBufMinScenario.ID, JsonUnescapeScenario.ID,
-            RequireIndexScenario.ID, ParsersScenario.ID, org.slotlab.app.scenario.SplitScenario.ID, ClassNewScenario.ID);
+            RequireIndexScenario.ID, ParsersScenario.ID, org.slotlab.app.scenario.SplitScenario.ID, ClassNewScenario.ID,
+            org.slotlab.app.scenario.YourProgramScenario.ID);
 
     private FxWorkbench wb;
     private WorkbenchViewModel vm;

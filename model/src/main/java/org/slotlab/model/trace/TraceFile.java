@@ -57,6 +57,26 @@ public final class TraceFile {
         return parse(text, file.toString());
     }
 
+    /**
+     * Reads a trace from a stream (a trace shipped inside the jar), plain or gzip-compressed, at
+     * most {@link #MAX_BYTES} of it once decompressed; {@code source} names it in messages.
+     */
+    public static SubstringTrace read(java.io.InputStream raw, String source) throws TraceFormatException {
+        try (java.io.BufferedInputStream in = new java.io.BufferedInputStream(raw, 1 << 16)) {
+            in.mark(2);
+            boolean gz = in.read() == 0x1f && in.read() == 0x8b;
+            in.reset();
+            java.io.InputStream body = gz ? new java.util.zip.GZIPInputStream(in, 1 << 16) : in;
+            byte[] bytes = body.readNBytes((int) MAX_BYTES + 1);
+            if (bytes.length > MAX_BYTES) {
+                throw new TraceFormatException(source + ": is larger than " + (MAX_BYTES >> 20) + " MB, the most read from one trace");
+            }
+            return parse(new String(bytes, java.nio.charset.StandardCharsets.UTF_8), source);
+        } catch (java.io.IOException e) {
+            throw new TraceFormatException(source + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
     private static boolean gzipped(Path file) {
         if (!java.nio.file.Files.isRegularFile(file)) {
             return false;
