@@ -119,8 +119,10 @@ public final class LengthHistogramChart {
             m.setLabel(data.markerLabel());
             m.setLabelFont(theme.annotationBoldFont());
             m.setLabelPaint(SlotlabTheme.TEXT);
-            m.setLabelAnchor(RectangleAnchor.TOP_RIGHT);
-            m.setLabelTextAnchor(TextAnchor.TOP_LEFT);
+            // the label reads away from the nearer edge, so it is never cut off
+            boolean rightHalf = data.markerLen() + 0.5 > bins * data.binWidth() / 2.0;
+            m.setLabelAnchor(rightHalf ? RectangleAnchor.TOP_LEFT : RectangleAnchor.TOP_RIGHT);
+            m.setLabelTextAnchor(rightHalf ? TextAnchor.TOP_RIGHT : TextAnchor.TOP_LEFT);
             plot.addDomainMarker(m);
         }
         LegendItemCollection legend = new LegendItemCollection();

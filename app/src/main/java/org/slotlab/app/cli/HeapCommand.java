@@ -131,7 +131,10 @@ public final class HeapCommand implements Callable<Integer> {
                 d.rubyVersion().isEmpty() ? "unknown (a dump made without slotlab dump)" : d.rubyVersion(), layout.name(),
                 d.bytesRead() / 1e6, seconds));
         if (d.unknownLengths() > 0) {
-            sb.append(String.format(Locale.ROOT, "%nThe dump gives no length for %,d shared strings (dump_all writes none): they are"
+            sb.append(d.lengths()
+                    ? String.format(Locale.ROOT, "%nThe dump gives no length for %,d shared strings (not among the lengths 'slotlab"
+                    + " dump' added): they are counted as undecided.", d.unknownLengths())
+                    : String.format(Locale.ROOT, "%nThe dump gives no length for %,d shared strings (dump_all writes none): they are"
                     + " counted as undecided. Make the dump with 'slotlab dump' to know them.", d.unknownLengths()));
         }
         if (!d.allocationSites()) {

@@ -210,7 +210,7 @@ public final class CompareView extends VBox {
                 tc.setUserData(col);
                 tc.setCellValueFactory(cd -> cd.getValue().cell(c));
                 tc.setSortable(false);
-                tc.setPrefWidth(prefWidth(col));
+                tc.setPrefWidth(col.align() == Align.RIGHT ? prefWidth(col) : prefWidth(col, t, c));
                 Label header = new Label(col.header());
                 header.setTooltip(new Tooltip(col.header()));
                 tc.setText(null);
@@ -280,6 +280,15 @@ public final class CompareView extends VBox {
             }
         }
         return order;
+    }
+
+    /** A text column as wide as its longest cell (a call site, a series name) or header, within the bounds. */
+    private static double prefWidth(Column col, Table t, int index) {
+        int chars = col.header().length();
+        for (List<Object> r : t.rows()) {
+            chars = Math.max(chars, col.display(r.get(index)).length());
+        }
+        return Math.min(MAX_COLUMN_PX, Math.max(MIN_COLUMN_PX, chars * PX_PER_HEADER_CHAR + COLUMN_PADDING_PX));
     }
 
     private static double prefWidth(Column col) {

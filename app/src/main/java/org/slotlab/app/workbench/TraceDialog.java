@@ -167,6 +167,8 @@ public final class TraceDialog extends Dialog<Void> {
                 openHeap.accept(job.resultProperty().get().dump());
             }
         });
+        // the script is what a user names first; the ruby on PATH is usually right
+        setOnShown(e -> script.requestFocus());
         setOnCloseRequest(e -> {
             if (job != null && job.state() == ProbeJob.State.RUNNING) {
                 job.cancel();

@@ -230,7 +230,7 @@ public final class WorkbenchView extends BorderPane {
                 item("_Measure on this Ruby…", "Shortcut+Shift+M", this::measure),
                 item("_Predicted vs measured", "Shortcut+Shift+V", this::predictedVsMeasured),
                 new SeparatorMenuItem(),
-                item("_Trace a Ruby program…", "Shortcut+Shift+T", this::traceProgram));
+                item("_Trace a Ruby program…", "Shortcut+Shift+R", this::traceProgram));
         Menu help = new Menu("_Help");
         help.getItems().addAll(item("How to read the charts", "F1", this::howToRead),
                 item("Keyboard shortcuts", "Shortcut+SLASH", this::shortcutList));
