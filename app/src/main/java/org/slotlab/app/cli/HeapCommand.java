@@ -75,7 +75,7 @@ public final class HeapCommand implements Callable<Integer> {
         }
         if (!csv) {
             out.println();
-            out.println(notes(d, layout, seconds));
+            out.println(HeapWhatIf.notes(d, layout, seconds));
         }
         out.flush();
         return 0;
@@ -123,26 +123,4 @@ public final class HeapCommand implements Callable<Integer> {
         }
     }
 
-    /** The lines under a what-if of {@code d}: what was read, what the dump does not tell, what the columns mean. */
-    public static String notes(HeapDump d, RubyLayout layout, double seconds) {
-        StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%s: %,d objects, %,d strings, %,d shared (%,d roots); ruby %s; layout %s; read %.1f MB in %.2f s.",
-                d.source(), d.objects(), d.strings(), d.shared().size(), d.roots().size(),
-                d.rubyVersion().isEmpty() ? "unknown (a dump made without slotlab dump)" : d.rubyVersion(), layout.name(),
-                d.bytesRead() / 1e6, seconds));
-        if (d.unknownLengths() > 0) {
-            sb.append(d.lengths()
-                    ? String.format(Locale.ROOT, "%nThe dump gives no length for %,d shared strings (not among the lengths 'slotlab"
-                    + " dump' added): they are counted as undecided.", d.unknownLengths())
-                    : String.format(Locale.ROOT, "%nThe dump gives no length for %,d shared strings (dump_all writes none): they are"
-                    + " counted as undecided. Make the dump with 'slotlab dump' to know them.", d.unknownLengths()));
-        }
-        if (!d.allocationSites()) {
-            sb.append(String.format(Locale.ROOT, "%nNo allocation sites (ObjectSpace.trace_object_allocations was off): a shared string"
-                    + " shorter than its root is taken as a substring, one as long as its root as a copy."));
-        }
-        sb.append(String.format(Locale.ROOT, "%nbytes_delta: candidate minus master, bytes (slots an embedded copy takes beyond its"
-                + " 40 B header, less the roots freed); roots_freed: roots nothing else references once their substrings embed."));
-        return sb.toString();
-    }
 }

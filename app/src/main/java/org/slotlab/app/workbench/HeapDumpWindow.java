@@ -25,7 +25,6 @@ import javafx.scene.layout.VBox;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 import javafx.stage.Window;
-import org.slotlab.app.cli.HeapCommand;
 import org.slotlab.app.scenario.ProgramTraces;
 import org.slotlab.charts.table.Column;
 import org.slotlab.charts.table.CsvWriter;
@@ -103,7 +102,9 @@ public final class HeapDumpWindow {
         VBox root = new VBox(8, summary, controls, problem, table, notes);
         root.setPadding(new Insets(10));
         Scene scene = new Scene(root, 1100, 640);
-        scene.getStylesheets().add(org.slotlab.app.SlotlabApp.stylesheet());
+        if (owner != null && owner.getScene() != null) {
+            scene.getStylesheets().setAll(owner.getScene().getStylesheets());
+        }
         stage.setScene(scene);
         candidate.valueProperty().addListener((o, a, b) -> recompute());
         layout.valueProperty().addListener((o, a, b) -> recompute());
@@ -185,7 +186,7 @@ public final class HeapDumpWindow {
         Thread t = new Thread(() -> {
             HeapWhatIf.Result r = HeapWhatIf.compute(d, l, policy);
             Table built = table(r, rows, l);
-            String n = HeapCommand.notes(d, l, readSeconds);
+            String n = HeapWhatIf.notes(d, l, readSeconds);
             Platform.runLater(() -> {
                 if (gen == generation.get()) {
                     reading.setVisible(false);

@@ -17,13 +17,15 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.slotlab.app.knob.Settings;
 import org.slotlab.app.scenario.ScenarioRequest;
 import org.slotlab.app.scenario.ScenarioRun;
 import org.slotlab.app.scenario.YourProgramScenario;
 import org.slotlab.charts.SlotlabTheme;
 
-/** Tools > Trace a Ruby program, below the dialog: the fields' rules and a real run on Debian's ruby. */
+/** Tools > Trace a Ruby program, below the dialog: the fields' rules and real runs on Debian's ruby 3.1.2 and a 3.4 build. */
 @Timeout(value = 300, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class TraceModelTest {
 
@@ -82,9 +84,10 @@ class TraceModelTest {
         assertThat(out).doesNotExist();
     }
 
-    @Test
-    void aRealRun_tracesAndDumps_andYourProgramAgreesWithTheProgramsOwnCount() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/ruby")), "Debian's ruby is not installed here");
+    @ParameterizedTest
+    @ValueSource(strings = {"/usr/bin/ruby", "/opt/slotlab-rubies/base/bin/ruby"})
+    void aRealRun_tracesAndDumps_andYourProgramAgreesWithTheProgramsOwnCount(String ruby) throws Exception {
+        assumeTrue(Files.isExecutable(Path.of(ruby)), ruby + " is not installed here");
         // given: the small program that counts its own strings (ObjectSpace.count_objects, memsize_of)
         Path program = dir.resolve("count_split.rb");
         try (InputStream in = getClass().getResourceAsStream("/trace/count_split.rb")) {
@@ -92,12 +95,12 @@ class TraceModelTest {
         }
         int n = 500;
         Path own = dir.resolve("own.json");
-        Process plain = new ProcessBuilder("/usr/bin/ruby", program.toString(), own.toString(), "" + n, "12", "60")
+        Process plain = new ProcessBuilder(ruby, program.toString(), own.toString(), "" + n, "12", "60")
                 .redirectErrorStream(true).redirectOutput(dir.resolve("plain.log").toFile()).start();
         assertThat(plain.waitFor(120, TimeUnit.SECONDS)).isTrue();
         JsonNode count = new ObjectMapper().readTree(own.toFile());
         TraceModel m = new TraceModel();
-        m.setRuby("/usr/bin/ruby");
+        m.setRuby(ruby);
         m.setScript(program.toString());
         m.setArguments(dir.resolve("traced.json") + " " + n + " 12 60");
         Path out = TraceModel.defaultOut(program);
