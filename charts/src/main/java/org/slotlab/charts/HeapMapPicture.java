@@ -72,8 +72,19 @@ public final class HeapMapPicture {
 
     /** A new picture with a sweep front per side ({@code fronts[k]} outside [0, 1): none on side k). */
     public static BufferedImage render(List<Side> sides, String title, int width, int height, double scale, double[] fronts) {
-        BufferedImage img = new BufferedImage((int) Math.round(width * scale), (int) Math.round(height * scale),
-                BufferedImage.TYPE_INT_ARGB);
+        return render(sides, title, width, height, scale, fronts, null);
+    }
+
+    /**
+     * The picture drawn into {@code reuse} when it has the size (an animation's frames: no new
+     * 8 MB image per frame at 1920 x 1080), else into a new image; returns the image drawn.
+     */
+    public static BufferedImage render(List<Side> sides, String title, int width, int height, double scale, double[] fronts,
+            BufferedImage reuse) {
+        int w = (int) Math.round(width * scale);
+        int h = (int) Math.round(height * scale);
+        BufferedImage img = reuse != null && reuse.getWidth() == w && reuse.getHeight() == h
+                && reuse.getType() == BufferedImage.TYPE_INT_ARGB ? reuse : new BufferedImage(w, h, BufferedImage.TYPE_INT_ARGB);
         draw(img, sides, title, scale, fronts);
         return img;
     }
@@ -172,7 +183,11 @@ public final class HeapMapPicture {
         }
     }
 
-    /** Writes heap {@code hp}'s pages as columns into the raster. */
+    /**
+     * Writes heap {@code hp}'s pages as columns into the raster. Each page's column of colours is
+     * worked out once (a slot's state read once per pixel row, not once per pixel), then the rows
+     * are written left to right, so the raster is filled in the order it is laid out in memory.
+     */
     static void paintHeap(int[] px, int imgW, HeapMapReplay r, int hp, int x0, int y0, int w, int h, double front) {
         int pages = r.pages(hp);
         int spp = r.slotsPerPage(hp);
@@ -187,32 +202,54 @@ public final class HeapMapPicture {
         for (int yy = 0; yy < h; yy++) {
             slotOfRow[yy] = (int) ((long) yy * spp / h);
         }
+        // which page each pixel column shows (-1: the gap between two pages), and the front's column
+        int[] pageOfX = new int[w];
+        int frontX = frontPage >= 0 ? (int) Math.ceil(frontPage * colW) : -1;
+        boolean[] used = new boolean[pages];
         for (int x = 0; x < w; x++) {
             int page = Math.min(pages - 1, (int) (x / colW));
-            int X = x0 + x;
-            if (X < 0 || X >= imgW) {
-                continue;
-            }
             boolean gap = gaps && (int) ((x + 1) / colW) != page && (x + 1) < w;
-            if (gap) {
+            pageOfX[x] = gap ? -1 : page;
+            if (!gap) {
+                used[page] = true;
+            }
+        }
+        // the colours of each page shown, row by row: pages x h
+        int[] colour = new int[pages * h];
+        for (int page = 0; page < pages; page++) {
+            if (!used[page]) {
                 continue;
             }
-            boolean isFront = frontPage >= 0 && page == frontPage;
             boolean before = frontPage >= 0 && page > frontPage;
             int base = page * spp;
+            int at = page * h;
+            int lastSlot = -1;
+            int c = 0;
             for (int yy = 0; yy < h; yy++) {
-                int Y = y0 + yy;
-                if (Y < 0 || Y >= imgH) {
+                int slot = slotOfRow[yy];
+                if (slot != lastSlot) {
+                    int i = base + slot;
+                    c = before ? rgb(r.stateBeforeLastGc(hp, i), false) : rgb(r.state(hp, i), r.old(hp, i));
+                    lastSlot = slot;
+                }
+                colour[at + yy] = c;
+            }
+        }
+        int frontRgb = FRONT.getRGB();
+        int xFrom = Math.max(0, -x0);
+        int xTo = Math.min(w, imgW - x0);
+        for (int yy = 0; yy < h; yy++) {
+            int Y = y0 + yy;
+            if (Y < 0 || Y >= imgH) {
+                continue;
+            }
+            int row = Y * imgW + x0;
+            for (int x = xFrom; x < xTo; x++) {
+                int page = pageOfX[x];
+                if (page < 0) {
                     continue;
                 }
-                int c;
-                if (isFront && x == (int) Math.ceil(page * colW)) {
-                    c = FRONT.getRGB();
-                } else {
-                    int i = base + slotOfRow[yy];
-                    c = before ? rgb(r.stateBeforeLastGc(hp, i), false) : rgb(r.state(hp, i), r.old(hp, i));
-                }
-                px[Y * imgW + X] = c;
+                px[row + x] = page == frontPage && x == frontX ? frontRgb : colour[page * h + yy];
             }
         }
     }

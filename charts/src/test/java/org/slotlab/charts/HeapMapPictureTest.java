@@ -112,4 +112,64 @@ class HeapMapPictureTest {
         assertThat(sides.get(1).replay().count(4, SlotState.EMBEDDED, null)
                 + sides.get(1).replay().count(3, SlotState.EMBEDDED, null)).isPositive();
     }
+
+    /** What a pixel of a heap's picture shows, read pixel by pixel: page column, slot row, gap, sweep front. */
+    private static int expectedPixel(HeapMapReplay r, int hp, int x, int yy, int w, int h, double front) {
+        int pages = r.pages(hp);
+        int spp = r.slotsPerPage(hp);
+        double colW = (double) w / pages;
+        int page = Math.min(pages - 1, (int) (x / colW));
+        if (colW >= 3 && (int) ((x + 1) / colW) != page && (x + 1) < w) {
+            return 0; // the gap between pages keeps what was there
+        }
+        int frontPage = front >= 0 && front < 1 ? (int) Math.floor(front * pages) : -1;
+        if (page == frontPage && x == (int) Math.ceil(page * colW)) {
+            return HeapMapPicture.FRONT.getRGB();
+        }
+        int i = page * spp + (int) ((long) yy * spp / h);
+        return page > frontPage && frontPage >= 0 ? HeapMapPicture.rgb(r.stateBeforeLastGc(hp, i), false)
+                : HeapMapPicture.rgb(r.state(hp, i), r.old(hp, i));
+    }
+
+    @Test
+    void paintHeap_writesWhatEachPixelShows_atAnySize_withGapsAndTheSweepFront() {
+        HeapMapReplay r = replay("always-embed");
+        r.advance(25_000);
+        for (int hp = 0; hp < r.heapCount(); hp++) {
+            if (!r.usesHeap(hp)) {
+                continue;
+            }
+            for (int[] size : new int[][] {{7, 5}, {333, 97}, {1500, 300}, {r.pages(hp) * 4, 61}}) {
+                for (double front : new double[] {-1, 0.0, 0.42, 0.999}) {
+                    int w = size[0];
+                    int h = size[1];
+                    // when: painted at an offset inside a larger raster
+                    int imgW = w + 10;
+                    int[] px = new int[imgW * (h + 4)];
+                    HeapMapPicture.paintHeap(px, imgW, r, hp, 6, 2, w, h, front);
+                    // then: every pixel is what the replay says, and nothing outside the area was written
+                    for (int y = 0; y < h + 4; y++) {
+                        for (int x = 0; x < imgW; x++) {
+                            boolean inside = x >= 6 && x < 6 + w && y >= 2 && y < 2 + h;
+                            int want = inside ? expectedPixel(r, hp, x - 6, y - 2, w, h, front) : 0;
+                            assertThat(px[y * imgW + x]).as("heap %d %dx%d front %s at (%d, %d)", hp, w, h, front, x, y)
+                                    .isEqualTo(want);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void render_drawsIntoTheImageItIsGiven_whenTheSizeFits() {
+        List<HeapMapPicture.Side> sides = List.of(new HeapMapPicture.Side("master", replay("master")));
+        double[] none = {-1};
+        BufferedImage first = HeapMapPicture.render(sides, "t", 400, 300, 1, none, null);
+        BufferedImage again = HeapMapPicture.render(sides, "t", 400, 300, 1, none, first);
+        BufferedImage bigger = HeapMapPicture.render(sides, "t", 401, 300, 1, none, first);
+        assertThat(again).isSameAs(first);
+        assertThat(bigger).isNotSameAs(first);
+        assertThat(bigger.getWidth()).isEqualTo(401);
+    }
 }

@@ -60,6 +60,8 @@ public final class HeapMapView extends BorderPane {
     private int lastGeneration;
     private CompletableFuture<BufferedImage> pending;
     private WritableImage fx;
+    /** The worker's picture, drawn again for each frame (only the worker touches it while a frame is pending). */
+    private BufferedImage frameImage;
     private long frames;
     private long lastFrameNanos;
     private volatile boolean stepToGc;
@@ -267,7 +269,9 @@ public final class HeapMapView extends BorderPane {
         for (int k = 0; k < s.size(); k++) {
             fronts[k] = front >= 0 && k < sweeping.length && sweeping[k] ? front : -1;
         }
-        return HeapMapPicture.render(s, HeapMaps.title(settings, len), w, h, 1, fronts);
+        // one image for every frame: the FX thread has copied the last one out before the next is asked for
+        frameImage = HeapMapPicture.render(s, HeapMaps.title(settings, len), w, h, 1, fronts, frameImage);
+        return frameImage;
     }
 
     /** Stops the animation and its thread. */

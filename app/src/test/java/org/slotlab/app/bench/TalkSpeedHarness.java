@@ -83,6 +83,7 @@ public final class TalkSpeedHarness {
         List<Long> worker = new ArrayList<>();
         List<Long> fx = new ArrayList<>();
         WritableImage[] shown = {null};
+        java.awt.image.BufferedImage[] reused = {null};
         for (int f = 0; f < WARMUP + FRAMES; f++) {
             if (sides.stream().allMatch(s -> s.replay().done())) {
                 sides = HeapMaps.sides(alwaysEmbed(), HeapMaps.LEN, HeapMaps.OPS);
@@ -91,7 +92,11 @@ public final class TalkSpeedHarness {
             for (HeapMapPicture.Side s : sides) {
                 s.replay().advance(SLICES_PER_FRAME);
             }
-            var img = HeapMapPicture.render(sides, "heap map", 1920, 1000, 1, -1);
+            // drawn into the same image each frame, as the live view does
+            double[] noFront = new double[sides.size()];
+            java.util.Arrays.fill(noFront, -1);
+            var img = HeapMapPicture.render(sides, "heap map", 1920, 1000, 1, noFront, reused[0]);
+            reused[0] = img;
             long t1 = System.nanoTime();
             long[] onFx = {0};
             onFx(() -> {
