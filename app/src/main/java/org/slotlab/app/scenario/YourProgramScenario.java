@@ -513,26 +513,18 @@ public final class YourProgramScenario implements Scenario {
      * name, the whole path otherwise (the path of every site is in the trace and the CLI's output).
      */
     static Map<String, String> shortSiteNames(SubstringTrace t) {
-        Map<String, Integer> byBase = new LinkedHashMap<>();
-        Map<String, String> dirOf = new LinkedHashMap<>();
+        Map<String, java.util.Set<String>> filesOfBase = new LinkedHashMap<>();
+        Map<String, String[]> parts = new LinkedHashMap<>();
         for (SubstringTrace.Site site : t.sites()) {
             String n = site.name();
             int colon = n.lastIndexOf(':');
             String file = colon > 0 ? n.substring(0, colon) : n;
             String base = file.substring(file.lastIndexOf('/') + 1);
-            if (!file.equals(dirOf.get(base))) {
-                byBase.merge(base, 1, Integer::sum);
-                dirOf.put(base, file);
-            }
+            parts.put(n, new String[] {base, colon > 0 ? n.substring(colon) : ""});
+            filesOfBase.computeIfAbsent(base, k -> new java.util.HashSet<>()).add(file);
         }
         Map<String, String> out = new LinkedHashMap<>();
-        for (SubstringTrace.Site site : t.sites()) {
-            String n = site.name();
-            int colon = n.lastIndexOf(':');
-            String file = colon > 0 ? n.substring(0, colon) : n;
-            String base = file.substring(file.lastIndexOf('/') + 1);
-            out.put(n, byBase.getOrDefault(base, 0) == 1 ? base + (colon > 0 ? n.substring(colon) : "") : n);
-        }
+        parts.forEach((n, p) -> out.put(n, filesOfBase.get(p[0]).size() == 1 ? p[0] + p[1] : n));
         return out;
     }
 

@@ -103,13 +103,7 @@ public final class CalibrateDialog extends Dialog<Void> {
         browseOut.setOnAction(e -> FileChoosers.save(getDialogPane().getScene().getWindow(), "Save the profile",
                 "my.profile.json", FileChoosers.json("Cost profile")).ifPresent(f -> out.setText(f.getPath())));
         start.setOnAction(e -> start());
-        cancel.setOnAction(e -> {
-            if (job != null) {
-                step.textProperty().unbind();
-                step.setText("Stopping ruby…");
-                job.cancel();
-            }
-        });
+        onCancel(cancel, step, () -> job);
         use.setOnAction(e -> {
             if (job != null && job.resultProperty().get() != null) {
                 useProfile.accept(job.resultProperty().get().profile());
@@ -162,6 +156,18 @@ public final class CalibrateDialog extends Dialog<Void> {
                     step.setText("Failed.");
                     problem.setText(job.failureProperty().get());
                 }
+            }
+        });
+    }
+
+    /** Cancel of a dialog that runs a Ruby: says it is stopping and stops the job (which kills the Ruby's process tree). */
+    static void onCancel(Button cancel, Label step, java.util.function.Supplier<ProbeJob<?>> job) {
+        cancel.setOnAction(e -> {
+            ProbeJob<?> j = job.get();
+            if (j != null) {
+                step.textProperty().unbind();
+                step.setText("Stopping ruby…");
+                j.cancel();
             }
         });
     }

@@ -149,13 +149,7 @@ public final class TraceDialog extends Dialog<Void> {
                     out.setText(f.getPath());
                 }));
         start.setOnAction(e -> start());
-        cancel.setOnAction(e -> {
-            if (job != null) {
-                step.textProperty().unbind();
-                step.setText("Stopping ruby…");
-                job.cancel();
-            }
-        });
+        CalibrateDialog.onCancel(cancel, step, () -> job);
         show.setOnAction(e -> {
             if (job != null && job.resultProperty().get() != null) {
                 showTrace.accept(job.resultProperty().get().trace());
