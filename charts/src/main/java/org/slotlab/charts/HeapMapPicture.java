@@ -184,9 +184,10 @@ public final class HeapMapPicture {
     }
 
     /**
-     * Writes heap {@code hp}'s pages as columns into the raster. Each page's column of colours is
-     * worked out once (a slot's state read once per pixel row, not once per pixel), then the rows
-     * are written left to right, so the raster is filled in the order it is laid out in memory.
+     * Writes heap {@code hp}'s pages as columns into the raster. The colours are worked out once
+     * per page and pixel row, in the raster's own order (a slot's state read once per row that
+     * shows a new slot, not once per pixel), then each pixel row is written left to right, so
+     * both are read and written in the order they are laid out in memory.
      */
     static void paintHeap(int[] px, int imgW, HeapMapReplay r, int hp, int x0, int y0, int w, int h, double front) {
         int pages = r.pages(hp);
@@ -214,25 +215,25 @@ public final class HeapMapPicture {
                 used[page] = true;
             }
         }
-        // the colours of each page shown, row by row: pages x h
-        int[] colour = new int[pages * h];
-        for (int page = 0; page < pages; page++) {
-            if (!used[page]) {
+        // the colours of each page shown, one pixel row after the other (h x pages, row-major, as the raster):
+        // a slot's state is read once per row that shows a new slot, a row that shows the same slots is copied
+        int[] colour = new int[h * pages];
+        int lastSlot = -1;
+        for (int yy = 0; yy < h; yy++) {
+            int slot = slotOfRow[yy];
+            int at = yy * pages;
+            if (slot == lastSlot) {
+                System.arraycopy(colour, at - pages, colour, at, pages);
                 continue;
             }
-            boolean before = frontPage >= 0 && page > frontPage;
-            int base = page * spp;
-            int at = page * h;
-            int lastSlot = -1;
-            int c = 0;
-            for (int yy = 0; yy < h; yy++) {
-                int slot = slotOfRow[yy];
-                if (slot != lastSlot) {
-                    int i = base + slot;
-                    c = before ? rgb(r.stateBeforeLastGc(hp, i), false) : rgb(r.state(hp, i), r.old(hp, i));
-                    lastSlot = slot;
+            lastSlot = slot;
+            for (int page = 0; page < pages; page++) {
+                if (!used[page]) {
+                    continue;
                 }
-                colour[at + yy] = c;
+                int i = page * spp + slot;
+                colour[at + page] = frontPage >= 0 && page > frontPage ? rgb(r.stateBeforeLastGc(hp, i), false)
+                        : rgb(r.state(hp, i), r.old(hp, i));
             }
         }
         int frontRgb = FRONT.getRGB();
@@ -244,12 +245,13 @@ public final class HeapMapPicture {
                 continue;
             }
             int row = Y * imgW + x0;
+            int at = yy * pages;
             for (int x = xFrom; x < xTo; x++) {
                 int page = pageOfX[x];
                 if (page < 0) {
                     continue;
                 }
-                px[row + x] = page == frontPage && x == frontX ? frontRgb : colour[page * h + yy];
+                px[row + x] = page == frontPage && x == frontX ? frontRgb : colour[at + page];
             }
         }
     }
