@@ -561,7 +561,8 @@ public final class WorkbenchView extends BorderPane {
             the #22186 thread, labelled with who measured them and on what machine.
 
             GC count per N slices: how many GCs run while N slices are taken; bigger slots mean fewer \
-            slots per page and more GCs.
+            slots per page and more GCs. Hover a bar for why they ran: which heap ran out of slots, or \
+            malloc_increase passing malloc_limit.
 
             Retained memory for R kept slices: what the kept slices hold alive; the note gives the worst \
             case against the baseline (6.4x for cutoff 256 vs master in the thread).

@@ -66,15 +66,20 @@ public record SimResult(
     }
 
     /**
-     * Why the GCs ran, in words: {@code "12 GCs: 10 out of slots in the 40 B heap, 2 over malloc_limit"}
-     * (largest share first; a trigger that started none is left out), {@code "1 GC: ..."}, or
-     * {@code "no GC"}. Slot sizes are the layout's.
+     * Why the GCs ran, in words: {@code "12 GCs: 10 out of slots in the 40 B heap, 2 over malloc_limit"},
+     * {@code "15 GCs: all out of slots in the 640 B heap"} ({@link #gcTriggerParts}), or {@code "no GC"}.
      */
     public String gcTriggers(org.slotlab.model.layout.RubyLayout layout) {
         long n = gcCount();
-        if (n == 0) {
-            return "no GC";
-        }
+        return n == 0 ? "no GC" : String.format(java.util.Locale.ROOT, "%,d GC%s: ", n, n == 1 ? "" : "s") + gcTriggerParts(layout);
+    }
+
+    /**
+     * How many GCs each trigger started, largest share first, a trigger that started none left out:
+     * {@code "10 out of slots in the 40 B heap, 2 over malloc_limit"}, or {@code "all out of slots in
+     * the 40 B heap"} when one trigger started them all; empty without GCs. Slot sizes are the layout's.
+     */
+    public String gcTriggerParts(org.slotlab.model.layout.RubyLayout layout) {
         record Part(long count, String why) {}
         java.util.List<Part> parts = new java.util.ArrayList<>();
         for (int h = 0; h < gcsBySlots.length; h++) {
@@ -86,10 +91,12 @@ public record SimResult(
             parts.add(new Part(gcsByMalloc, "over malloc_limit"));
         }
         parts.sort(java.util.Comparator.comparingLong(Part::count).reversed());
-        StringBuilder b = new StringBuilder(String.format(java.util.Locale.ROOT, "%,d GC%s: ", n, n == 1 ? "" : "s"));
-        for (int i = 0; i < parts.size(); i++) {
-            b.append(i == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%,d ", parts.get(i).count()))
-                    .append(parts.get(i).why());
+        if (parts.size() == 1) {
+            return (parts.get(0).count() == 1 ? "" : "all ") + parts.get(0).why();
+        }
+        StringBuilder b = new StringBuilder();
+        for (Part p : parts) {
+            b.append(b.length() == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%,d ", p.count())).append(p.why());
         }
         return b.toString();
     }
