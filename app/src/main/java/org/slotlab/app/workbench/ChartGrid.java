@@ -20,6 +20,11 @@ final class ChartGrid extends Region {
     static final double MIN_CHART_WIDTH = 420;
     /** Lowest chart cell that leaves a plot of about 150 px under its titles and legend, px. */
     static final double MIN_CHART_HEIGHT = 320;
+    /**
+     * Lowest chart cell when the charts are stacked in one column (a narrow area, the side panels
+     * shown): the column scrolls anyway, so each chart gets room for its notes and legend too, px.
+     */
+    static final double MIN_STACKED_CHART_HEIGHT = 380;
     /** Lowest table cell: its heading, the pins and about four rows, px. */
     static final double MIN_TABLE_HEIGHT = 220;
     /** Share of the height a table row gets against a chart row's 1. */
@@ -86,7 +91,7 @@ final class ChartGrid extends Region {
         for (int r = 0; r < rows.size(); r++) {
             boolean tableOnly = lastIsTable && rows.get(r)[1] - rows.get(r)[0] == 1 && rows.get(r)[1] == count;
             weight[r] = tableOnly ? TABLE_ROW_WEIGHT : 1;
-            min[r] = tableOnly ? MIN_TABLE_HEIGHT : MIN_CHART_HEIGHT;
+            min[r] = tableOnly ? MIN_TABLE_HEIGHT : cols == 1 ? MIN_STACKED_CHART_HEIGHT : MIN_CHART_HEIGHT;
             weights += weight[r];
             mins += min[r];
         }

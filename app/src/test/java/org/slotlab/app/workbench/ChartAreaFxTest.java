@@ -88,7 +88,7 @@ class ChartAreaFxTest {
         List<ChartGrid.Cell> cells = ChartGrid.arrange(4, true, 640, 650);
 
         assertThat(cells).allSatisfy(c -> assertThat(c.x()).isEqualTo(ChartGrid.PAD));
-        assertThat(cells.subList(0, 3)).allSatisfy(c -> assertThat(c.height()).isGreaterThanOrEqualTo(ChartGrid.MIN_CHART_HEIGHT));
+        assertThat(cells.subList(0, 3)).allSatisfy(c -> assertThat(c.height()).isGreaterThanOrEqualTo(ChartGrid.MIN_STACKED_CHART_HEIGHT));
         assertThat(ChartGrid.neededHeight(4, true, 640)).isGreaterThan(650);
     }
 
