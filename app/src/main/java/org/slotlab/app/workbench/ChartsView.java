@@ -59,6 +59,9 @@ public final class ChartsView extends StackPane {
         scroll.setFitToHeight(true);
         scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
         scroll.getStyleClass().add("charts-scroll");
+        // ScrollPaneSkin caches its viewport as a bitmap: every chart redraw would then paint the whole
+        // chart area again into the cache. Uncached, each chart cell stays the render root of its repaint.
+        scroll.skinProperty().addListener((o, a, b) -> uncacheViewport());
         error.setId("chartError");
         error.getStyleClass().add("error-banner");
         error.setWrapText(true);
@@ -111,6 +114,18 @@ public final class ChartsView extends StackPane {
         }
         grid.show(nodes, focused < 0);
         scroll.setVvalue(0);
+    }
+
+    private void uncacheViewport() {
+        javafx.scene.Node viewport = scroll.lookup(".viewport");
+        if (viewport != null) {
+            viewport.setCache(false);
+        }
+    }
+
+    /** The scroll pane's viewport, once its skin is made (tests check it is not a cached bitmap). */
+    javafx.scene.Node viewport() {
+        return scroll.lookup(".viewport");
     }
 
     /** The grid the cells are laid out in (tests read where they went). */

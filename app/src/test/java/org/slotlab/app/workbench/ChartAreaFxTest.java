@@ -126,6 +126,16 @@ class ChartAreaFxTest {
     }
 
     @Test
+    void chartArea_isNotACachedBitmap_soAChartRedrawRepaintsOnlyItsCell(FxRobot robot) throws Exception {
+        wb.awaitCharts();
+
+        Node viewport = wb.view.chartsView().viewport();
+
+        assertThat(viewport).isNotNull();
+        assertThat(viewport.isCache()).isFalse();
+    }
+
+    @Test
     void classNew_twoCharts_theTableTakesTheWholeLastRow(FxRobot robot) throws Exception {
         robot.interact(() -> {
             wb.view.navigatorPanel.shownProperty().set(false);
