@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes the workbench screenshots at the window sizes users have (1280x720, 1600x1000, 1920x1080):
 # the real app under Xvfb (WorkbenchShots in app's test sources) opened on
-# scripts/screenshot.slotlab.json, one PNG per scenario and size in OUT_DIR, and the first
+# scripts/screenshot.slotlab.json, one PNG per scenario and size in OUT_DIR (and one with both side
+# panels hidden, WIDTHxHEIGHT-ID-charts.png), and the first
 # scenario at each size as OUT_DIR/screenshot-WIDTHxHEIGHT.png (the ones docs/ keeps).
 # Needs: xvfb xauth.
 # Usage: scripts/screenshots.sh [OUT_DIR] [SIZES...]   (default target/screenshots 1280x720 1600x1000 1920x1080)

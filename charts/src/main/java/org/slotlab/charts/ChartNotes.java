@@ -36,8 +36,13 @@ public final class ChartNotes {
         }
     }
 
-    /** Adds or replaces the note under {@code key}. Returns the chart. */
+    /** Adds or replaces the note under {@code key}, at most {@link #MAX_LINES} lines. Returns the chart. */
     public static JFreeChart put(JFreeChart chart, String key, String text, SlotlabTheme theme) {
+        return put(chart, key, text, theme, MAX_LINES);
+    }
+
+    /** Adds or replaces the note under {@code key}, at most {@code maxLines} lines. Returns the chart. */
+    public static JFreeChart put(JFreeChart chart, String key, String text, SlotlabTheme theme, int maxLines) {
         remove(chart, key);
         if (text == null || text.isBlank()) {
             return chart;
@@ -48,7 +53,7 @@ public final class ChartNotes {
         note.setPosition(RectangleEdge.BOTTOM);
         note.setHorizontalAlignment(HorizontalAlignment.LEFT);
         note.setTextAlignment(HorizontalAlignment.LEFT);
-        note.setMaximumLinesToDisplay(MAX_LINES);
+        note.setMaximumLinesToDisplay(maxLines);
         note.setPadding(new RectangleInsets(theme.px(4), 0, 0, 0));
         chart.addSubtitle(note);
         return chart;

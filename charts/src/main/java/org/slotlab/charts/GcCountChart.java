@@ -2,6 +2,7 @@ package org.slotlab.charts;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SortedSet;
 
@@ -35,9 +36,18 @@ public final class GcCountChart {
      * @param baseline   the baseline (e.g. {@code master}); each value is a GC count (runs per N operations)
      * @param candidates candidates in the same unit, up to 3 pinned + current
      * @param published  published GC counts (same unit), one series per source; may be empty
+     * @param why        why each modelled bar's GCs ran, in words (series name, then length in bytes,
+     *                   e.g. "15 out of slots in the 40 B heap"): the bar's tooltip says it; may be empty
      */
     public record Data(String title, String subtitle, long operations, LengthSeries baseline,
-                       List<LengthSeries> candidates, List<LengthSeries> published) {
+                       List<LengthSeries> candidates, List<LengthSeries> published, Map<String, Map<Integer, String>> why) {
+
+        /** A chart whose bars say nothing about why their GCs ran. */
+        public Data(String title, String subtitle, long operations, LengthSeries baseline,
+                    List<LengthSeries> candidates, List<LengthSeries> published) {
+            this(title, subtitle, operations, baseline, candidates, published, Map.of());
+        }
+
         public Data {
             ChartSupport.requireText(title, "GC chart title");
             ChartSupport.requireText(subtitle, "GC chart subtitle");
@@ -48,6 +58,7 @@ public final class GcCountChart {
             candidates = List.copyOf(Objects.requireNonNull(candidates, "candidates"));
             published = List.copyOf(Objects.requireNonNull(published, "published"));
             ChartSupport.requireNonNegative(baseline, candidates, "GC count");
+            why = Map.copyOf(Objects.requireNonNull(why, "why"));
         }
     }
 
@@ -74,7 +85,8 @@ public final class GcCountChart {
         NumberAxis y = ChartSupport.valueAxis(yLabel(data.operations()), true);
         y.setStandardTickUnits(NumberAxis.createIntegerTickUnits());
         var bars = ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0");
-        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", " GCs per " + ChartSupport.count(data.operations()), "#,##0"));
+        bars.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B", " GCs per " + ChartSupport.count(data.operations()),
+                "#,##0"), data.why()));
         CategoryPlot plot = new CategoryPlot(datasets.get(0), ChartSupport.lengthAxis(X_LABEL), y, bars);
         plot.setDataset(1, datasets.get(1));
         var marks = ChartSupport.overlayRenderer(theme, data.published().size(), 0);

@@ -20,9 +20,9 @@ import org.jfree.chart.ui.RectangleEdge;
 
 /**
  * Marks the part of a chart beyond the published data as extrapolated: a light band over every x
- * (or numeric category) above the last published one, labelled with what it means, e.g.
- * "keyword: extrapolated beyond N = 3 (the article measured up to 3 keywords)". The model still
- * draws there; the band says that no published number checks it.
+ * (or numeric category) above the last published one, tagged "extrapolated", with what it means
+ * written under the chart, e.g. "Shaded: keyword: extrapolated beyond N = 3 (the article measured
+ * N = 3 only)". The model still draws there; the band says that no published number checks it.
  */
 public final class Regions {
 
@@ -32,7 +32,14 @@ public final class Regions {
     private Regions() {
     }
 
-    /** A band over every x above {@code fromX}; the {@code index}-th band's label sits one line lower. Returns the chart. */
+    /** The word written in a band; what it means is the band's label, written under the chart. */
+    static final String TAG = "extrapolated";
+
+    /**
+     * A band over every x above {@code fromX}, tagged {@link #TAG} at its top, and its label written
+     * under the chart as a note ("Shaded: " + label): a sentence inside the plot would cover the
+     * lines it is about. Returns the chart.
+     */
     public static JFreeChart extrapolatedAbove(JFreeChart chart, double fromX, String label, SlotlabTheme theme) {
         int index = count(chart);
         if (chart.getPlot() instanceof CategoryPlot p) {
@@ -40,8 +47,12 @@ public final class Regions {
         } else if (chart.getPlot() instanceof XYPlot p) {
             p.addAnnotation(new XyBand(fromX, label, index, theme));
         }
+        ChartNotes.put(chart, NOTE_KEY + index, "Shaded: " + label, theme);
         return chart;
     }
+
+    /** Key prefix of the notes that say what each band means. */
+    static final String NOTE_KEY = "band-";
 
     /** The labels of the chart's extrapolated bands. */
     public static List<String> labels(JFreeChart chart) {
@@ -58,16 +69,21 @@ public final class Regions {
         String label();
     }
 
-    private static void drawLabel(Graphics2D g2, String label, double left, Rectangle2D area, int index, Font font, float gap) {
+    /**
+     * Writes {@link #TAG} at the top left of the band, on a light box: the top of a plot is its
+     * axis' upper margin, and a band's left edge is where the data it marks begins, so the short
+     * word sits over the least data. The {@code index}-th band's tag goes under the earlier ones.
+     */
+    private static void drawTag(Graphics2D g2, double left, Rectangle2D area, int index, Font font, float gap) {
         g2.setFont(font);
         FontMetrics fm = g2.getFontMetrics(font);
-        int width = fm.stringWidth(label);
+        int width = fm.stringWidth(TAG);
         double x = Math.max(area.getMinX() + gap, Math.min(left + gap, area.getMaxX() - width - gap));
-        double y = area.getMaxY() - gap - fm.getDescent() - index * fm.getHeight();
+        double top = area.getMinY() + gap + index * fm.getHeight();
         g2.setPaint(new Color(255, 255, 255, 210));
-        g2.fill(new Rectangle2D.Double(x - gap / 3, y - fm.getAscent(), width + 2 * gap / 3, fm.getHeight()));
+        g2.fill(new Rectangle2D.Double(x - gap / 3, top, width + 2 * gap / 3, fm.getHeight()));
         g2.setPaint(SlotlabTheme.TEXT_MUTED);
-        g2.drawString(label, (float) x, (float) y);
+        g2.drawString(TAG, (float) x, (float) (top + fm.getAscent()));
     }
 
     /** What both bands hold: where the band starts, its label and which label line it takes. */
@@ -96,7 +112,7 @@ public final class Regions {
         void shadeFrom(Graphics2D g2, double left, Rectangle2D dataArea) {
             g2.setPaint(BAND);
             g2.fill(new Rectangle2D.Double(left, dataArea.getMinY(), dataArea.getMaxX() - left, dataArea.getHeight()));
-            drawLabel(g2, label, left, dataArea, index, font, gap);
+            drawTag(g2, left, dataArea, index, font, gap);
         }
     }
 

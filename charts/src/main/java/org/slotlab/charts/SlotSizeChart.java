@@ -2,6 +2,7 @@ package org.slotlab.charts;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.SortedSet;
@@ -95,8 +96,17 @@ public final class SlotSizeChart {
      * @param allocations how many allocations each GC count covers (10,000,000 in the thread); &gt; 0
      * @param model       the modelled numbers (bars + line)
      * @param published   published numbers, one series per source (markers)
+     * @param gcWhy       why each modelled GC count is what it is, in words (series name, then slot size
+     *                    in bytes, e.g. "67 out of slots in the 32 B heap"): the GC marker's tooltip says it; may be empty
      */
-    public record Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published) {
+    public record Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published,
+                       Map<String, Map<Integer, String>> gcWhy) {
+
+        /** A chart whose GC markers say nothing about why the GCs ran. */
+        public Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published) {
+            this(title, subtitle, allocations, model, published, Map.of());
+        }
+
         public Data {
             ChartSupport.requireText(title, "slot chart title");
             ChartSupport.requireText(subtitle, "slot chart subtitle");
@@ -105,6 +115,14 @@ public final class SlotSizeChart {
             }
             Objects.requireNonNull(model, "model");
             published = List.copyOf(Objects.requireNonNull(published, "published"));
+            gcWhy = Map.copyOf(Objects.requireNonNull(gcWhy, "gcWhy"));
+        }
+
+        /** {@link #gcWhy} keyed as the GC datasets name their series ("NAME: GC count"). */
+        Map<String, Map<Integer, String>> gcWhyByRowKey() {
+            Map<String, Map<Integer, String>> out = new java.util.HashMap<>();
+            gcWhy.forEach((name, v) -> out.put(name + ": " + GC, v));
+            return out;
         }
     }
 
@@ -162,8 +180,8 @@ public final class SlotSizeChart {
         line.setSeriesPaint(0, SlotlabTheme.ORANGE);
         line.setSeriesStroke(0, theme.lineStroke());
         line.setSeriesShape(0, theme.markerShape(4));
-        line.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " GCs per " + ChartSupport.count(data.allocations())
-                + " allocations", "#,##0"));
+        line.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B slots", " GCs per "
+                + ChartSupport.count(data.allocations()) + " allocations", "#,##0"), data.gcWhyByRowKey()));
 
         CategoryAxis x = ChartSupport.lengthAxis(X_LABEL);
         CategoryPlot plot = new CategoryPlot(sets.get(0), x, time, bars);
@@ -182,7 +200,9 @@ public final class SlotSizeChart {
             publishedGc.setSeriesPaint(i, i == 0 ? SlotlabTheme.VERMILLION : theme.publishedColor(i));
         }
         publishedTime.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " ns per allocation (published)", "#,##0.00"));
-        publishedGc.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " GCs (published)", "#,##0"));
+        // pins are drawn as markers too: theirs say why their GCs ran
+        publishedGc.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B slots", " GCs (published)", "#,##0"),
+                data.gcWhyByRowKey()));
         plot.setDataset(2, sets.get(2));
         plot.setRenderer(2, publishedTime);
         plot.setDataset(3, sets.get(3));

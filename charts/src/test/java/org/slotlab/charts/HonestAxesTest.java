@@ -173,6 +173,10 @@ class HonestAxesTest {
 
         assertThat(Regions.labels(speed)).containsExactly("beyond 1,000 B: extrapolated");
         assertThat(Regions.labels(xy)).containsExactly("keyword: extrapolated beyond N = 3");
+        // inside the plot only the short tag; the sentence is a note under the chart, over no data
+        assertThat(ChartNotes.all(xy)).contains("Shaded: keyword: extrapolated beyond N = 3");
+        assertThat(ChartNotes.all(speed)).contains("Shaded: beyond 1,000 B: extrapolated");
+        assertThat(Regions.TAG).isEqualTo("extrapolated");
         assertThat(ChartExporter.render(speed, 600, 400, 1).getWidth()).isEqualTo(600);
         assertThat(ChartExporter.render(xy, 600, 400, 1).getWidth()).isEqualTo(600);
     }

@@ -36,9 +36,16 @@ public final class Exports {
         return CsvWriter.write(run.table(), true);
     }
 
-    /** The compare table as Markdown, and under it what the charts leave off or qualify, and why. */
+    /**
+     * The compare table as Markdown, the scenario's further tables (GC counts and why the GCs ran,
+     * retained memory), and under them what the charts leave off or qualify, and why.
+     */
     public static String markdown(ScenarioRun run) {
-        return MarkdownWriter.write(run.table()) + notes(run);
+        StringBuilder out = new StringBuilder(MarkdownWriter.write(run.table()));
+        for (var t : run.moreTables()) {
+            out.append('\n').append(MarkdownWriter.write(t));
+        }
+        return out.append(notes(run)).toString();
     }
 
     /** "Notes:" and one bullet per note of the run (pins and overlays not compared, caveats); empty without notes. */

@@ -141,6 +141,7 @@ public final class ClassNewScenario implements Scenario {
         List<XyLinesChart.Line> pubSpeed = new ArrayList<>();
         // per last published N, the lines the model carries beyond it: drawn there as extrapolated
         Map<Integer, List<String>> beyond = new java.util.TreeMap<>();
+        Map<String, Integer> firstPublished = new LinkedHashMap<>();
         for (ClassNewSeries.Series s : ClassNewSeries.speedupVsParams(rows)) {
             List<XyLinesChart.Point> model = new ArrayList<>();
             List<XyLinesChart.Point> pub = new ArrayList<>();
@@ -154,6 +155,7 @@ public final class ClassNewScenario implements Scenario {
             if (!pub.isEmpty()) {
                 pubSpeed.add(new XyLinesChart.Line("article: " + s.name(), pub));
                 int lastPublished = (int) pub.get(pub.size() - 1).x();
+                firstPublished.put(s.name(), (int) pub.get(0).x());
                 if (model.get(model.size() - 1).x() > lastPublished) {
                     beyond.computeIfAbsent(lastPublished, k -> new ArrayList<>()).add(s.name());
                 }
@@ -193,17 +195,40 @@ public final class ClassNewScenario implements Scenario {
                 kw3.params(), kw3.yjit(), kw3.speedup(), kw3.publishedSpeedup().isPresent()
                         ? String.format(Locale.ROOT, "%.1fx", kw3.publishedSpeedup().getAsDouble()) : "none");
         Table table = table(rows, lines);
+        String why = ClassNewGcNote.explain(layout, rows, p.get(YJIT).get(0));
         return new ScenarioRun(request, List.of(
-                Runs.chart(SPEEDUP, t -> extrapolated(XyLinesChart.createRatio(speedData, t), beyond, t), theme),
-                Runs.chart(OBJECTS, t -> XyLinesChart.create(objectsData, t), theme)),
-                table, lines, headline, System.nanoTime() - t0);
+                Runs.chart(SPEEDUP, t -> extrapolated(XyLinesChart.createRatio(speedData, t), beyond, firstPublished, t), theme),
+                Runs.chart(OBJECTS, t -> Runs.explained(XyLinesChart.create(objectsData, t), why, t), theme)),
+                table, lines, headline, System.nanoTime() - t0, List.of(), why.isEmpty() ? List.of() : List.of(why));
     }
 
     /** Marks, for each last published N, the lines the model carries past it as extrapolated. */
-    static JFreeChart extrapolated(JFreeChart chart, Map<Integer, List<String>> beyond, SlotlabTheme theme) {
-        beyond.forEach((n, names) -> Regions.extrapolatedAbove(chart, n, String.join("; ", names) + ": extrapolated beyond N = "
-                + n + " (" + Source.FAST_ALLOCATIONS_RUBY_35.title() + " measured up to N = " + n + ")", theme));
+    static JFreeChart extrapolated(JFreeChart chart, Map<Integer, List<String>> beyond, Map<String, Integer> firstPublished,
+            SlotlabTheme theme) {
+        beyond.forEach((n, names) -> Regions.extrapolatedAbove(chart, n, bandLabel(n, names, firstPublished), theme));
         return chart;
+    }
+
+    /**
+     * "the keyword lines (YJIT off and on) beyond N = 3 are extrapolated (Fast Allocations in Ruby 3.5
+     * measured them at N = 3 only)": the lines named once per kind, with their YJIT modes, and what
+     * the article measured of them.
+     */
+    static String bandLabel(int lastPublished, List<String> names, Map<String, Integer> firstPublished) {
+        Map<String, List<String>> jits = new LinkedHashMap<>();
+        int first = lastPublished;
+        for (String name : names) {
+            int comma = name.indexOf(", YJIT ");
+            String kind = comma < 0 ? name : name.substring(0, comma);
+            jits.computeIfAbsent(kind, k -> new ArrayList<>()).add(comma < 0 ? "" : name.substring(comma + ", YJIT ".length()));
+            first = Math.min(first, firstPublished.getOrDefault(name, lastPublished));
+        }
+        List<String> parts = new ArrayList<>();
+        jits.forEach((kind, modes) -> parts.add(modes.contains("") ? kind : kind + " (YJIT " + String.join(" and ", modes) + ")"));
+        return "the " + String.join(" and ", parts) + " line" + (names.size() == 1 ? "" : "s") + " beyond N = " + lastPublished
+                + (names.size() == 1 ? " is" : " are") + " extrapolated (" + Source.FAST_ALLOCATIONS_RUBY_35.title()
+                + " measured " + (names.size() == 1 ? "it" : "them") + " " + (first == lastPublished ? "at N = " + first + " only"
+                        : "from N = " + first + " to " + lastPublished) + ")";
     }
 
     private static Table table(List<ClassNewPrediction> rows, List<String> params) {
@@ -250,7 +275,8 @@ public final class ClassNewScenario implements Scenario {
         CostProfile profile = ModelInputs.profile(s);
         List<ClassNewPrediction> rows = predict(layout, profile, s);
         List<ClassNewCosts> costs = s.get(YJIT).stream().map(ClassNewCosts::forJit).toList();
-        return List.of(md ? markdown(rows, layout, profile, costs, s.get(CALLS)) : csv(rows));
+        return List.of(md ? markdown(rows, layout, profile, costs, s.get(CALLS), ClassNewGcNote.explain(layout, rows, s.get(YJIT).get(0)))
+                : csv(rows));
     }
 
     static Table csv(List<ClassNewPrediction> rows) {
@@ -275,7 +301,7 @@ public final class ClassNewScenario implements Scenario {
     }
 
     static Table markdown(List<ClassNewPrediction> rows, RubyLayout layout, CostProfile profile, List<ClassNewCosts> costs,
-            long calls) {
+            long calls, String why) {
         Table.Builder b = readableTable("Foo.new: C Class#new (3.4) vs opt_new (3.5), " + layout.name(), rows);
         b.footer("published: " + Source.FAST_ALLOCATIONS_RUBY_35.citation() + " (positional rows cover N = 0-8, keyword only N = 3)");
         StringBuilder names = new StringBuilder();
@@ -284,6 +310,9 @@ public final class ClassNewScenario implements Scenario {
         }
         b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d calls, allocation costs %s, call costs %s", layout.name(),
                 calls, profile.name(), names));
+        if (!why.isEmpty()) {
+            b.footer("GC counts: " + why);
+        }
         b.footer("predicted by Slotlab " + Version.current());
         return b.build();
     }

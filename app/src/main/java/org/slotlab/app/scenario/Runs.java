@@ -36,9 +36,12 @@ final class Runs {
     /** Key of a note that explains what the chart draws (not something left off). */
     static final String WHY_NOTE = "why";
 
+    /** Most lines an explanation takes under a chart: it is a few sentences, not a caveat. */
+    static final int WHY_LINES = 5;
+
     /** {@code chart} with {@code note} under it as an explanation of what it shows; unchanged when blank. */
     static JFreeChart explained(JFreeChart chart, String note, SlotlabTheme theme) {
-        return note.isBlank() ? chart : ChartNotes.put(chart, WHY_NOTE, note, theme);
+        return note.isBlank() ? chart : ChartNotes.put(chart, WHY_NOTE, note, theme, WHY_LINES);
     }
 
     /** Stops a compute a newer request made obsolete. */

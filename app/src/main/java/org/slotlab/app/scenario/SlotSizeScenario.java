@@ -98,6 +98,8 @@ public final class SlotSizeScenario implements Scenario {
         List<String> notes = new ArrayList<>();
         ModelContext here = ModelContext.of(p);
         List<Pin> compared = new ArrayList<>();
+        List<RubyLayout> pinnedLayouts = new ArrayList<>();
+        List<List<Outcome>> pinnedOutcomes = new ArrayList<>();
         for (Pin pin : request.pins()) {
             Runs.check(cancelled);
             Settings q = pin.settings();
@@ -110,8 +112,10 @@ public final class SlotSizeScenario implements Scenario {
             }
             compared.add(pin);
             RubyLayout l = ModelInputs.layout(q);
-            pinned.add(series("pin " + pin.name() + ": " + l.name(), l,
-                    Experiments.slotSweep(l, ModelInputs.profile(q), allocations, ModelInputs.harness(q, l))));
+            List<Outcome> outcomes = Experiments.slotSweep(l, ModelInputs.profile(q), allocations, ModelInputs.harness(q, l));
+            pinned.add(series("pin " + pin.name() + ": " + l.name(), l, outcomes));
+            pinnedLayouts.add(l);
+            pinnedOutcomes.add(outcomes);
         }
         overlays.addAll(pinned);
         SlotSizeChart.SlotSeries published = published(allocations);
@@ -125,8 +129,13 @@ public final class SlotSizeScenario implements Scenario {
         String note = String.join("\n", notes);
         String subtitle = layout.name() + ", " + Runs.fmt(allocations)
                 + " allocations per slot size, cost profile " + ModelInputs.profile(p).name();
+        Map<String, Map<Integer, String>> gcWhy = new java.util.LinkedHashMap<>();
+        gcWhy.put(current.name(), gcWhy(layout, model));
+        for (int i = 0; i < pinned.size(); i++) {
+            gcWhy.put(pinned.get(i).name(), gcWhy(pinnedLayouts.get(i), pinnedOutcomes.get(i)));
+        }
         var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, allocations, current,
-                overlays);
+                overlays, gcWhy);
         List<String> lines = new ArrayList<>();
         lines.add(Runs.scenarioLine(ID, Source.FEATURE_22186));
         lines.add(Runs.layoutLine(layout));
@@ -140,7 +149,41 @@ public final class SlotSizeScenario implements Scenario {
         Table table = table(request, compared, current, pinned, overlays.contains(published) ? published : null, lines);
         return new ScenarioRun(request, List.of(Runs.chart(SLOTS, t -> Runs.noted(SlotSizeChart.create(data, t), note, t), theme)),
                 table, lines, layout.name() + ": " + layout.heapCount() + " heaps, " + layout.slotSize(0) + "-"
-                        + layout.largestSlotSize() + " B", System.nanoTime() - t0, List.of(), notes);
+                        + layout.largestSlotSize() + " B", System.nanoTime() - t0,
+                List.of(gcTriggerTable(allocations, current, layout, model, pinned, pinnedLayouts, pinnedOutcomes)), notes);
+    }
+
+    /** Why each slot size's GCs ran, as the heap simulation counted them: slot size, then the words. */
+    private static Map<Integer, String> gcWhy(RubyLayout layout, List<Outcome> outcomes) {
+        Map<Integer, String> m = new java.util.HashMap<>();
+        for (int h = 0; h < outcomes.size(); h++) {
+            m.put(layout.slotSize(h), outcomes.get(h).sim().gcTriggerParts(layout));
+        }
+        return m;
+    }
+
+    /** The GC count of each slot size and why those GCs ran, per modelled series (the model, then each pin). */
+    static Table gcTriggerTable(long allocations, SlotSizeChart.SlotSeries current, RubyLayout layout, List<Outcome> model,
+            List<SlotSizeChart.SlotSeries> pinned, List<RubyLayout> pinnedLayouts, List<List<Outcome>> pinnedOutcomes) {
+        Table.Builder b = Table.builder("Why the GCs ran, per " + Runs.fmt(allocations) + " allocations (modelled): "
+                        + "a heap out of slots, or malloc_increase over malloc_limit")
+                .column(Column.number("slot_bytes", 0))
+                .column(Column.text(current.name() + " GCs"));
+        for (SlotSizeChart.SlotSeries s : pinned) {
+            b.column(Column.text(s.name() + " GCs"));
+        }
+        for (int h = 0; h < model.size(); h++) {
+            int slot = layout.slotSize(h);
+            List<Object> cells = new ArrayList<>(List.of(slot, model.get(h).sim().gcTriggers(layout)));
+            for (int i = 0; i < pinned.size(); i++) {
+                RubyLayout l = pinnedLayouts.get(i);
+                int k = l.heapIndexForSize(slot);
+                cells.add(k >= 0 && l.slotSize(k) == slot && k < pinnedOutcomes.get(i).size()
+                        ? pinnedOutcomes.get(i).get(k).sim().gcTriggers(l) : "");
+            }
+            b.row(cells);
+        }
+        return b.build();
     }
 
     private static SlotSizeChart.SlotSeries series(String name, RubyLayout layout, List<Outcome> outcomes) {

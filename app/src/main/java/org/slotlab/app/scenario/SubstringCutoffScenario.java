@@ -272,7 +272,8 @@ public final class SubstringCutoffScenario implements Scenario {
         }
         var gcData = new GcCountChart.Data("GC runs while taking N = " + fmt(p.get(COUNT)) + " slices",
                 layout.name() + ", " + p.get(SOURCE) + " " + p.get(POSITION) + ", " + timing(p) + " (modelled)",
-                p.get(COUNT), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs, List.of());
+                p.get(COUNT), series(current.baselineName(), current.rows(), c -> c.baseline().gcCount()), gcs, List.of(),
+                gcWhy(layout, current, pins));
 
         List<LengthSeries> kept = new ArrayList<>();
         kept.add(series(label(current), current.rows(), c -> c.candidate().retainedBytes() / MIB));
@@ -290,7 +291,54 @@ public final class SubstringCutoffScenario implements Scenario {
                 Runs.chart(GC, t -> Runs.explained(Runs.noted(GcCountChart.create(gcData, t), note, t), why, t), theme),
                 Runs.chart(RETAINED, t -> Runs.explained(Runs.noted(RetainedChart.create(retainedData, t), note, t), why, t), theme)),
                 table(request, current, pins, params), params, headline, System.nanoTime() - t0,
-                List.of(issueTable(p, current, pins)), notes);
+                List.of(issueTable(p, current, pins), gcTriggerTable(p, layout, current, pins)), notes);
+    }
+
+    /** Why each bar of the GC chart has its GCs, as the heap simulation counted them: series, then length. */
+    static Map<String, Map<Integer, String>> gcWhy(RubyLayout layout, Sweep current, List<Sweep> pins) {
+        Map<String, Map<Integer, String>> out = new java.util.LinkedHashMap<>();
+        Map<Integer, String> base = new java.util.HashMap<>();
+        for (Comparison c : current.rows()) {
+            base.put((int) c.value(), c.baseline().sim().gcTriggerParts(layout));
+        }
+        out.put(current.baselineName(), base);
+        List<Sweep> all = new ArrayList<>();
+        all.add(current);
+        all.addAll(pins);
+        for (Sweep s : all) {
+            Map<Integer, String> m = new java.util.HashMap<>();
+            for (Comparison c : s.rows()) {
+                m.put((int) c.value(), c.candidate().sim().gcTriggerParts(layout));
+            }
+            out.put(label(s), m);
+        }
+        return out;
+    }
+
+    /**
+     * Why the GCs of the GC chart ran, per length and series: how many GCs started because a heap
+     * ran out of slots (which heap) and how many because malloc_increase passed malloc_limit.
+     */
+    static Table gcTriggerTable(Settings p, RubyLayout layout, Sweep current, List<Sweep> pins) {
+        List<Sweep> all = new ArrayList<>();
+        all.add(current);
+        all.addAll(pins);
+        Table.Builder b = Table.builder("Why the GCs ran, per N = " + fmt(p.get(COUNT)) + " slices (modelled): "
+                        + "a heap out of slots, or malloc_increase over malloc_limit")
+                .column(Column.number("len_bytes", 0))
+                .column(Column.text(current.baselineName() + " GCs"));
+        for (Sweep s : all) {
+            b.column(Column.text(label(s) + " GCs"));
+        }
+        for (Comparison c : current.rows()) {
+            List<Object> cells = new ArrayList<>(List.of(c.value(), c.baseline().sim().gcTriggers(layout)));
+            for (Sweep s : all) {
+                Comparison r = s.rows().stream().filter(x -> x.value() == c.value()).findFirst().orElse(null);
+                cells.add(r == null ? "" : r.candidate().sim().gcTriggers(layout));
+            }
+            b.row(cells);
+        }
+        return b.build();
     }
 
     private static Sweep sweep(String name, Settings p, BooleanSupplier cancelled) {

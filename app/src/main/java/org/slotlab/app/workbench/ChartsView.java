@@ -7,15 +7,13 @@ import java.awt.Graphics2D;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
-import javafx.geometry.Insets;
 import javafx.scene.control.Label;
-import javafx.scene.layout.ColumnConstraints;
-import javafx.scene.layout.GridPane;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.RowConstraints;
 import javafx.scene.layout.StackPane;
 import javafx.scene.layout.VBox;
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.event.ChartProgressEvent;
 import org.jfree.chart.fx.ChartCanvas;
 import org.jfree.chart.fx.ChartViewer;
 import org.jfree.data.Range;
@@ -29,20 +27,20 @@ import org.slotlab.app.scenario.ScenarioRun;
 
 /**
  * The centre: one JFreeChart-FX {@link ChartViewer} per {@link ChartSpec} of the scenario in a
- * grid, with the compare table in the last cell; a chart can be focused (shown alone) and its
- * value axis zoomed. On each published {@link ScenarioRun} the viewers get the new charts; the
+ * {@link ChartGrid}, with the compare table in the last cell, in a scroll pane that scrolls only
+ * when the window is too low for every chart at a readable height; a chart can be focused (shown
+ * alone) and its value axis zoomed. On each published {@link ScenarioRun} the viewers get the new charts; the
  * charts themselves were built off the FX thread (jfreechart-fx demos: dataset, chart, viewer).
  */
 public final class ChartsView extends StackPane {
 
     /** Zoom step of the value axis, as a fraction of its range. */
     static final double ZOOM_STEP = 0.8;
-    /** Width share of the chart when a scenario has one chart beside the table, percent. */
-    static final double SINGLE_CHART_SHARE = 62;
 
     private final WorkbenchViewModel vm;
     private final CompareView compare;
-    private final GridPane grid = new GridPane();
+    private final ChartGrid grid = new ChartGrid();
+    private final ScrollPane scroll = new ScrollPane(grid);
     private final List<ChartViewer> viewers = new ArrayList<>();
     private final List<VBox> cells = new ArrayList<>();
     private List<ChartSpec> specs = List.of();
@@ -56,15 +54,20 @@ public final class ChartsView extends StackPane {
         this.vm = vm;
         this.compare = compare;
         setId("charts");
-        grid.setHgap(8);
-        grid.setVgap(8);
-        grid.setPadding(new Insets(8));
+        scroll.setId("chartsScroll");
+        scroll.setFitToWidth(true);
+        scroll.setFitToHeight(true);
+        scroll.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        scroll.getStyleClass().add("charts-scroll");
+        // ScrollPaneSkin caches its viewport as a bitmap: every chart redraw would then paint the whole
+        // chart area again into the cache. Uncached, each chart cell stays the render root of its repaint.
+        scroll.skinProperty().addListener((o, a, b) -> uncacheViewport());
         error.setId("chartError");
         error.getStyleClass().add("error-banner");
         error.setWrapText(true);
         error.setVisible(false);
         StackPane.setAlignment(error, javafx.geometry.Pos.TOP_CENTER);
-        getChildren().addAll(grid, error);
+        getChildren().addAll(scroll, error);
         vm.scenarioProperty().addListener((o, a, b) -> rebuild(b));
         vm.runProperty().addListener((o, a, b) -> show(b));
         vm.errorProperty().addListener((o, a, b) -> {
@@ -86,6 +89,11 @@ public final class ChartsView extends StackPane {
             ChartViewer v = new ChartViewer(null);
             v.setId("chart-" + spec.id());
             v.setMinSize(200, 150);
+            // the mouse wheel scrolls the charts; the value axis zooms from the View menu, which notes it on the chart
+            var wheel = v.getCanvas().getMouseHandler("scroll");
+            if (wheel != null) {
+                v.getCanvas().removeMouseHandler(wheel);
+            }
             VBox cell = new VBox(v);
             VBox.setVgrow(v, Priority.ALWAYS);
             cell.getStyleClass().add("chart-cell");
@@ -97,9 +105,6 @@ public final class ChartsView extends StackPane {
     }
 
     private void layoutGrid() {
-        grid.getChildren().clear();
-        grid.getColumnConstraints().clear();
-        grid.getRowConstraints().clear();
         List<javafx.scene.Node> nodes = new ArrayList<>();
         if (focused >= 0) {
             nodes.add(cells.get(focused));
@@ -107,25 +112,25 @@ public final class ChartsView extends StackPane {
             nodes.addAll(cells);
             nodes.add(compare);
         }
-        int cols = nodes.size() == 1 ? 1 : 2;
-        int rows = (nodes.size() + cols - 1) / cols;
-        for (int c = 0; c < cols; c++) {
-            ColumnConstraints cc = new ColumnConstraints();
-            // One chart and the table: the chart gets the larger share.
-            cc.setPercentWidth(nodes.size() == 2 ? (c == 0 ? SINGLE_CHART_SHARE : 100 - SINGLE_CHART_SHARE) : 100.0 / cols);
-            cc.setHgrow(Priority.ALWAYS);
-            grid.getColumnConstraints().add(cc);
+        grid.show(nodes, focused < 0);
+        scroll.setVvalue(0);
+    }
+
+    private void uncacheViewport() {
+        javafx.scene.Node viewport = scroll.lookup(".viewport");
+        if (viewport != null) {
+            viewport.setCache(false);
         }
-        for (int r = 0; r < rows; r++) {
-            RowConstraints rc = new RowConstraints();
-            rc.setPercentHeight(100.0 / rows);
-            rc.setVgrow(Priority.ALWAYS);
-            grid.getRowConstraints().add(rc);
-        }
-        for (int i = 0; i < nodes.size(); i++) {
-            // Two charts + table: the table spans nothing; one chart + table: side by side.
-            grid.add(nodes.get(i), i % cols, i / cols);
-        }
+    }
+
+    /** The scroll pane's viewport, once its skin is made (tests check it is not a cached bitmap). */
+    javafx.scene.Node viewport() {
+        return scroll.lookup(".viewport");
+    }
+
+    /** The grid the cells are laid out in (tests read where they went). */
+    ChartGrid grid() {
+        return grid;
     }
 
     private void show(ScenarioRun run) {
@@ -152,23 +157,38 @@ public final class ChartsView extends StackPane {
      * value (fxgraphics2d 2.1.5 setPaint/setFont). A new chart whose first fill equals the old
      * chart's last paint then came out in the context's stale colour (a black plot background,
      * seen with the measured overlays). Setting two different values in a row always reaches the
-     * context. If the field cannot be read (another jfreechart-fx), the chart is drawn twice, the
-     * older workaround: the second draw starts from a consistent state.
+     * context. A chart is drawn again whenever its cell changes size, and each of those draws ends
+     * with the canvas's restore too (a chart whose markers end in a white outline then drew its
+     * next background black), so the same reset runs as every draw finishes. If the field cannot
+     * be read (another jfreechart-fx), the chart is drawn twice, the older workaround: the second
+     * draw starts from a consistent state.
      */
     public static void setChart(ChartViewer viewer, JFreeChart chart) {
         Graphics2D g2 = canvasGraphics(viewer.getCanvas());
         if (g2 != null) {
-            g2.setPaint(Color.WHITE);
-            g2.setPaint(Color.BLACK);
-            g2.setStroke(new BasicStroke(1f));
-            g2.setFont(RESET_FONT_A);
-            g2.setFont(RESET_FONT_B);
+            resetGraphics(g2);
+            // Every later draw of this chart (a resize, a new cell size) ends the same way: the canvas's
+            // restore puts the context back, so the FXGraphics2D is brought back too as the draw finishes.
+            chart.addProgressListener(e -> {
+                if (e.getType() == ChartProgressEvent.DRAWING_FINISHED) {
+                    resetGraphics(g2);
+                }
+            });
         }
         chart.getRenderingHints().put(FXHints.KEY_USE_FX_FONT_METRICS, Boolean.FALSE);
         viewer.setChart(chart);
         if (g2 == null) {
             viewer.getCanvas().draw();
         }
+    }
+
+    /** Sets two different values in a row of paint and font, so both reach the context (see {@link #setChart}). */
+    private static void resetGraphics(Graphics2D g2) {
+        g2.setPaint(Color.WHITE);
+        g2.setPaint(Color.BLACK);
+        g2.setStroke(new BasicStroke(1f));
+        g2.setFont(RESET_FONT_A);
+        g2.setFont(RESET_FONT_B);
     }
 
     private static final Font RESET_FONT_A = new Font(Font.DIALOG, Font.PLAIN, 11);

@@ -51,6 +51,8 @@ public final class WorkbenchView extends BorderPane {
     final ChartsView charts;
     final CompareView compare;
     final NavigatorView navigator;
+    final SidePanel navigatorPanel;
+    final SidePanel parametersPanel;
     final Label status = new Label();
     final Label notice = new Label();
     private Path lastDir;
@@ -64,10 +66,12 @@ public final class WorkbenchView extends BorderPane {
         charts = new ChartsView(vm, compare);
         navigator = new NavigatorView(vm);
         navigator.setPadding(new Insets(8));
+        navigatorPanel = new SidePanel(navigator, SidePanel.Edge.LEFT, "Scenarios", "F9");
+        parametersPanel = new SidePanel(parameters, SidePanel.Edge.RIGHT, "Parameters", "F10");
         setTop(menus());
-        setLeft(navigator);
+        setLeft(navigatorPanel);
         setCenter(charts);
-        setRight(parameters);
+        setRight(parametersPanel);
         setBottom(statusBar());
         // Drop a .slotlab.json on the window to open it.
         setOnDragOver(e -> {
@@ -199,8 +203,8 @@ public final class WorkbenchView extends BorderPane {
                 item("Zoom out (value axis)", "Shortcut+MINUS", charts::zoomOut),
                 item("Reset zoom", "Shortcut+Shift+0", charts::resetZoom),
                 new SeparatorMenuItem(),
-                panelToggle("Show scenario list", "F9", navigator),
-                panelToggle("Show parameters", "F10", parameters),
+                panelToggle("Show scenario list", "F9", navigatorPanel),
+                panelToggle("Show parameters", "F10", parametersPanel),
                 new SeparatorMenuItem(),
                 item("Larger chart text", "Shortcut+Shift+EQUALS", () -> vm.scaleChartText(1.15)),
                 item("Smaller chart text", "Shortcut+Shift+MINUS", () -> vm.scaleChartText(1 / 1.15)),
@@ -239,14 +243,12 @@ public final class WorkbenchView extends BorderPane {
         return bar;
     }
 
-    /** A View menu switch that hides or shows a side panel, giving its width to the charts. */
-    private static javafx.scene.control.CheckMenuItem panelToggle(String text, String accelerator, javafx.scene.Node panel) {
+    /** A View menu switch that hides or shows a side panel (as its rail's button does), giving its width to the charts. */
+    private static javafx.scene.control.CheckMenuItem panelToggle(String text, String accelerator, SidePanel panel) {
         javafx.scene.control.CheckMenuItem m = new javafx.scene.control.CheckMenuItem(text);
         m.setMnemonicParsing(false);
         m.setAccelerator(KeyCombination.keyCombination(accelerator));
-        m.setSelected(true);
-        panel.visibleProperty().bind(m.selectedProperty());
-        panel.managedProperty().bind(m.selectedProperty());
+        m.selectedProperty().bindBidirectional(panel.shownProperty());
         return m;
     }
 
@@ -594,7 +596,8 @@ public final class WorkbenchView extends BorderPane {
             the #22186 thread, labelled with who measured them and on what machine.
 
             GC count per N slices: how many GCs run while N slices are taken; bigger slots mean fewer \
-            slots per page and more GCs.
+            slots per page and more GCs. Hover a bar for why they ran: which heap ran out of slots, or \
+            malloc_increase passing malloc_limit.
 
             Retained memory for R kept slices: what the kept slices hold alive; the note gives the worst \
             case against the baseline (6.4x for cutoff 256 vs master in the thread).

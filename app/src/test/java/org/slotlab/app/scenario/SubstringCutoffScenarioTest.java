@@ -29,6 +29,35 @@ class SubstringCutoffScenarioTest {
     }
 
     @Test
+    void gcChart_tooltipsAndExports_sayWhichTriggerStartedTheGcs_asTheHeapSimulationCounted() {
+        Settings p = new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.CANDIDATE, "always-embed");
+        ScenarioRun r = run(p);
+        RubyLayout l = RubyLayout.ruby41dev();
+        var model = Experiments.subseqSweep(l, ModelInputs.profile(p), SubseqPolicies.master(), SubseqPolicies.alwaysEmbed(),
+                SubstringCutoffScenario.loop(p), List.of(500L), ModelInputs.harness(p, l)).get(0);
+        var chart = r.chart(SubstringCutoffScenario.GC.id()).orElseThrow().chart();
+        var plot = chart.getCategoryPlot();
+        var d = plot.getDataset(0);
+        String tip = plot.getRenderer(0).getDefaultToolTipGenerator().generateToolTip(d, d.getRowIndex("always-embed"),
+                d.getColumnIndex(500));
+        // a 500 B slice embeds in a 640 B slot: that heap runs dry, every GC is its
+        assertThat(model.candidate().sim().gcsBySlots(l.heapIndexForSize(640))).isEqualTo(model.candidate().gcCount());
+        assertThat(tip).endsWith("(" + model.candidate().sim().gcTriggerParts(l) + ")").contains("out of slots in the 640 B heap");
+        String master = plot.getRenderer(0).getDefaultToolTipGenerator().generateToolTip(d, d.getRowIndex("master"),
+                d.getColumnIndex(500));
+        assertThat(master).contains("out of slots in the 40 B heap");
+
+        String cell = model.candidate().gcCount() + " GCs: all out of slots in the 640 B heap";
+        String issue = org.slotlab.app.export.Exports.forIssue(r);
+        String md = org.slotlab.app.export.Exports.markdown(r);
+        for (String text : List.of(issue, md)) {
+            assertThat(text).contains("Why the GCs ran, per N = 2,000,000 slices");
+            assertThat(text.lines().filter(line -> line.matches("\\|\\s+500 \\|.*")))
+                    .anySatisfy(line -> assertThat(line).contains(cell).contains("out of slots in the 40 B heap"));
+        }
+    }
+
+    @Test
     void threadDefaults_speedRatios_areTheModelsComparisons() {
         Settings p = new SubstringCutoffScenario().defaults();
         ScenarioRun r = run(p);

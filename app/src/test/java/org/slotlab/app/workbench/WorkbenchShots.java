@@ -24,7 +24,8 @@ import org.slotlab.app.scenario.ScenarioRegistry;
  * every scenario at each window size, so a person can look at the layout at the sizes users have
  * ({@code scripts/screenshots.sh}). Arguments: output folder, the scenario file to open first,
  * then sizes as {@code WIDTHxHEIGHT}. The first scenario at each size is written as
- * {@code screenshot-WIDTHxHEIGHT.png}, every scenario as {@code WIDTHxHEIGHT-ID.png}.
+ * {@code screenshot-WIDTHxHEIGHT.png}, every scenario as {@code WIDTHxHEIGHT-ID.png}, and again with
+ * both side panels hidden (F9, F10) as {@code WIDTHxHEIGHT-ID-charts.png}.
  */
 public final class WorkbenchShots {
 
@@ -89,6 +90,10 @@ public final class WorkbenchShots {
                         snap("screenshot-" + dim + ".png");
                         firstScenario = false;
                     }
+                    fx(() -> panels(false));
+                    settle();
+                    snap(dim + "-" + sc.id() + "-charts.png");
+                    fx(() -> panels(true));
                 }
                 fx(() -> vm.selectScenario(ScenarioRegistry.all().get(0).id()));
             }
@@ -97,6 +102,12 @@ public final class WorkbenchShots {
         } finally {
             Platform.exit();
         }
+    }
+
+    private Void panels(boolean shown) {
+        view.navigatorPanel.shownProperty().set(shown);
+        view.parametersPanel.shownProperty().set(shown);
+        return null;
     }
 
     /** Waits for the newest request's charts, then a few pulses for layout. */

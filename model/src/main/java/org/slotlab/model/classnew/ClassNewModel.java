@@ -50,7 +50,7 @@ public final class ClassNewModel {
         double ns34 = allocNs(layout, alloc, s34) + costs.callNs(c34);
         double ns35 = allocNs(layout, alloc, s35) + costs.callNs(c35);
         return new ClassNewPrediction(kind, params, costs.jit(), c34.objectsPerCall(), c35.objectsPerCall(), s34.gcCount(),
-                s35.gcCount(), ns34, ns35, ns34 / ns35, published(kind, params, costs.jit()));
+                s35.gcCount(), ns34, ns35, ns34 / ns35, published(kind, params, costs.jit()), s34, s35);
     }
 
     /** Every point of a sweep: kinds x params, for one execution mode. */

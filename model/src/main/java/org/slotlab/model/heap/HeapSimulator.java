@@ -27,7 +27,8 @@ import org.slotlab.model.layout.RubyLayout;
  * malloc accounting ({@link MallocAccounting}), and the skipping of steady-state periods over the
  * run's counts ({@link RunCounters}). Every run ends by checking CRuby's bookkeeping identities:
  * per heap, slots allocated minus freed are the slots still held, and boot's objects, the run's and
- * the free slots fill the heap's pages exactly.
+ * the free slots fill the heap's pages exactly; and every GC was started by one of the two
+ * triggers, a heap out of slots (counted per heap) or malloc_limit.
  *
  * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
  * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
@@ -69,9 +70,14 @@ public final class HeapSimulator {
      * @param occupied slots per heap it did not free (live, and old garbage a minor GC keeps)
      * @param oldObjects old objects after it
      * @param oldObjectsLimit the old-object limit after it
+     * @param dryHeap the heap that ran out of slots and started it, or {@link #BY_MALLOC}
      */
-    public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit) {
+    public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit,
+            int dryHeap) {
     }
+
+    /** {@link GcEvent#dryHeap()} of a GC that malloc_increase passing malloc_limit started. */
+    public static final int BY_MALLOC = -1;
 
     /** Runs the phases without skipping, telling {@code listener} about every GC. */
     public SimResult run(List<Phase> phases, java.util.function.Consumer<GcEvent> listener) {
@@ -260,7 +266,7 @@ public final class HeapSimulator {
                 } else if (budget > 0) {
                     takeBudgetPage(h);
                 } else {
-                    collect(false, s);
+                    collect(h, s);
                     if (free[h] == 0) {
                         if (budget > 0) {
                             takeBudgetPage(h);
@@ -277,7 +283,7 @@ public final class HeapSimulator {
                 count.mallocCalls++;
                 count.mallocBytes += spec.mallocBytes();
                 if (malloc.overLimit()) {
-                    collect(true, s + 1);
+                    collect(BY_MALLOC, s + 1);
                 }
             }
         }
@@ -296,8 +302,12 @@ public final class HeapSimulator {
 
         // ---- GC: marking (who survives, who is promoted), sweeping (freed slots and buffers), then gc_marks_finish's checks
 
-        /** A GC during op t, after the first {@code j} objects of the op were allocated. */
-        void collect(boolean byMallocTrigger, int j) {
+        /**
+         * A GC during op t, after the first {@code j} objects of the op were allocated, started by
+         * heap {@code dryHeap} running out of slots or, when it is {@link #BY_MALLOC}, by malloc_limit.
+         */
+        void collect(int dryHeap, int j) {
+            boolean byMallocTrigger = dryHeap == BY_MALLOC;
             Cancellation.check();
             boolean isMajor = needMajor;
             closeOpen(t, j);
@@ -386,6 +396,8 @@ public final class HeapSimulator {
             }
             if (byMallocTrigger) {
                 count.byMalloc++;
+            } else {
+                count.bySlots[dryHeap]++;
             }
             // gc_marks_finish (3.4 default.c:5442-5485, 3.1 gc.c:7978-8044): when all heaps together will
             // sweep fewer free slots than the minimum, a minor GC within RVALUE_OLD_AGE GCs of the last major
@@ -417,7 +429,8 @@ public final class HeapSimulator {
             malloc.sweptBuffers(freedBuffers);
             grow(occupied, freedSlots, isMajor);
             if (listener != null) {
-                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit));
+                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit,
+                        dryHeap));
             }
         }
 
@@ -565,9 +578,18 @@ public final class HeapSimulator {
         /**
          * Every run ends with CRuby's own bookkeeping identities: per heap, the slots allocated minus
          * those freed are the slots the run's objects still occupy, and boot's objects, the run's and
-         * the free slots fill exactly the heap's pages.
+         * the free slots fill exactly the heap's pages; and the GCs started by a heap out of slots plus
+         * those started by malloc_limit are all the GCs.
          */
         void checkInvariants() {
+            long started = count.byMalloc;
+            for (int h = 0; h < heaps; h++) {
+                started += count.bySlots[h];
+            }
+            if (started != count.gcs()) {
+                throw new IllegalStateException("heap simulation of " + layout.name() + ": " + count.gcs() + " GCs but "
+                        + started + " started by a heap out of slots or by malloc_limit");
+            }
             long[] held = new long[heaps];
             for (Cohort c : cohorts) {
                 held[c.spec.heap()] += c.size();
@@ -618,7 +640,8 @@ public final class HeapSimulator {
             }
             return new SimResult(n, count.allocations.clone(), count.minor, count.major, count.byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
-                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive);
+                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
+                    count.bySlots.clone());
         }
     }
 

@@ -15,10 +15,13 @@ final class RunCounters {
     long marked;
     final long[] allocations;
     final long[] freed;
+    /** GCs started because heap h had no free slot left (and no page it could take), per heap. */
+    final long[] bySlots;
 
     RunCounters(int heaps) {
         allocations = new long[heaps];
         freed = new long[heaps];
+        bySlots = new long[heaps];
     }
 
     long gcs() {
@@ -37,6 +40,7 @@ final class RunCounters {
         c.marked = marked;
         System.arraycopy(allocations, 0, c.allocations, 0, allocations.length);
         System.arraycopy(freed, 0, c.freed, 0, freed.length);
+        System.arraycopy(bySlots, 0, c.bySlots, 0, bySlots.length);
         return c;
     }
 
@@ -53,6 +57,7 @@ final class RunCounters {
         for (int h = 0; h < allocations.length; h++) {
             allocations[h] += (later.allocations[h] - earlier.allocations[h]) * n;
             freed[h] += (later.freed[h] - earlier.freed[h]) * n;
+            bySlots[h] += (later.bySlots[h] - earlier.bySlots[h]) * n;
         }
     }
 }

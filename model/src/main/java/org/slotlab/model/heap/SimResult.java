@@ -25,6 +25,9 @@ package org.slotlab.model.heap;
  *                             must hold, so the RSS the buffers need)
  * @param slotsSweptSum        sum over GCs of the slots in all heaps (every slot of every page is swept)
  * @param liveBuffersAtEnd     malloc'd buffers the run's objects reachable at the end still own
+ * @param gcsBySlots           GCs started because a heap had no free slot left and could take no page
+ *                             (heap_prepare, default.c:2088-2110), per heap: the heap that ran dry.
+ *                             With {@code gcsByMalloc} they are all the GCs.
  */
 public record SimResult(
         long ops,
@@ -45,7 +48,8 @@ public record SimResult(
         int[] startPages,
         long peakMallocInFlight,
         long slotsSweptSum,
-        long liveBuffersAtEnd) {
+        long liveBuffersAtEnd,
+        long[] gcsBySlots) {
 
     /** Malloc'd buffers of the run's objects that sweeps free: every buffer made, less those still owned at the end. */
     public long freedBuffers() {
@@ -54,6 +58,47 @@ public record SimResult(
 
     public long gcCount() {
         return minorGcs + majorGcs;
+    }
+
+    /** GCs started because heap {@code heap} ran out of slots. */
+    public long gcsBySlots(int heap) {
+        return gcsBySlots[heap];
+    }
+
+    /**
+     * Why the GCs ran, in words: {@code "12 GCs: 10 out of slots in the 40 B heap, 2 over malloc_limit"},
+     * {@code "15 GCs: all out of slots in the 640 B heap"} ({@link #gcTriggerParts}), or {@code "no GC"}.
+     */
+    public String gcTriggers(org.slotlab.model.layout.RubyLayout layout) {
+        long n = gcCount();
+        return n == 0 ? "no GC" : String.format(java.util.Locale.ROOT, "%,d GC%s: ", n, n == 1 ? "" : "s") + gcTriggerParts(layout);
+    }
+
+    /**
+     * How many GCs each trigger started, largest share first, a trigger that started none left out:
+     * {@code "10 out of slots in the 40 B heap, 2 over malloc_limit"}, or {@code "all out of slots in
+     * the 40 B heap"} when one trigger started them all; empty without GCs. Slot sizes are the layout's.
+     */
+    public String gcTriggerParts(org.slotlab.model.layout.RubyLayout layout) {
+        record Part(long count, String why) {}
+        java.util.List<Part> parts = new java.util.ArrayList<>();
+        for (int h = 0; h < gcsBySlots.length; h++) {
+            if (gcsBySlots[h] > 0) {
+                parts.add(new Part(gcsBySlots[h], "out of slots in the " + layout.slotSize(h) + " B heap"));
+            }
+        }
+        if (gcsByMalloc > 0) {
+            parts.add(new Part(gcsByMalloc, "over malloc_limit"));
+        }
+        parts.sort(java.util.Comparator.comparingLong(Part::count).reversed());
+        if (parts.size() == 1) {
+            return (parts.get(0).count() == 1 ? "" : "all ") + parts.get(0).why();
+        }
+        StringBuilder b = new StringBuilder();
+        for (Part p : parts) {
+            b.append(b.length() == 0 ? "" : ", ").append(String.format(java.util.Locale.ROOT, "%,d ", p.count())).append(p.why());
+        }
+        return b.toString();
     }
 
     /** Slot bytes allocated: each heap's allocations times its slot size. */
@@ -93,6 +138,10 @@ public record SimResult(
         for (int h = 0; h < alloc.length; h++) {
             alloc[h] -= warm.allocations[h];
         }
+        long[] bySlots = gcsBySlots.clone();
+        for (int h = 0; h < bySlots.length; h++) {
+            bySlots[h] -= warm.gcsBySlots[h];
+        }
         int[] peak = finalPages.clone();
         for (int h = 0; h < peak.length; h++) {
             peak[h] = Math.max(peakPages[h] > warm.peakPages[h] ? peakPages[h] : warm.finalPages[h], finalPages[h]);
@@ -100,7 +149,7 @@ public record SimResult(
         return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
                 peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
-                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd);
+                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd, bySlots);
     }
 
     public long retainedBytes() {
@@ -124,7 +173,7 @@ public record SimResult(
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
-                && slotsSweptSum == o.slotsSweptSum;
+                && slotsSweptSum == o.slotsSweptSum && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots);
     }
 
     @Override
@@ -134,6 +183,7 @@ public record SimResult(
                 + java.util.Arrays.toString(peakPages) + ", finalPages=" + java.util.Arrays.toString(finalPages)
                 + ", liveAtEnd=" + java.util.Arrays.toString(liveAtEnd) + ", retained=" + retainedSlotBytes + "+"
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
-                + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight + ")";
+                + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
+                + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ")";
     }
 }

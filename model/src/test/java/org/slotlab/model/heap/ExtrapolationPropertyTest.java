@@ -38,6 +38,33 @@ class ExtrapolationPropertyTest {
     }
 
     /**
+     * Every GC is counted under the trigger that started it, exactly: a heap out of slots (per heap)
+     * or malloc_limit, as the full simulation reports each GC, and the extrapolated run has the same
+     * counts.
+     */
+    @Property(tries = 60)
+    void gcTriggers_countEveryGcOnce_asTheFullRunSawThem(@ForAll("workloads") Workload w) {
+        RubyLayout l = w.layout();
+        long[] bySlots = new long[l.heapCount()];
+        long[] byMalloc = new long[1];
+        SimResult full = new HeapSimulator(l).run(w.phases(), e -> {
+            if (e.dryHeap() == HeapSimulator.BY_MALLOC) {
+                assertThat(e.byMalloc()).isTrue();
+                byMalloc[0]++;
+            } else {
+                assertThat(e.byMalloc()).isFalse();
+                bySlots[e.dryHeap()]++;
+            }
+        });
+        SimResult fast = new HeapSimulator(l).run(w.phases(), true);
+        for (SimResult r : List.of(full, fast)) {
+            assertThat(r.gcsBySlots()).containsExactly(bySlots);
+            assertThat(r.gcsByMalloc()).isEqualTo(byMalloc[0]);
+            assertThat(java.util.Arrays.stream(r.gcsBySlots()).sum() + r.gcsByMalloc()).isEqualTo(r.gcCount());
+        }
+    }
+
+    /**
      * Slots allocated minus slots freed equals slots live, per heap, and the same in bytes (slot
      * bytes and malloc'd bytes), counted from the workload itself: an object born at op b with
      * lifetime L is freed by the end of an n-op run when b + L &lt; n.
