@@ -27,8 +27,8 @@ import org.jfree.data.category.DefaultCategoryDataset;
 /**
  * Shared plumbing of the Slotlab chart factories: category datasets keyed by substring length,
  * the overlay renderer for published points, axes and titles. Follows the
- * {@code createDataset()} then {@code createChart(dataset)} shape of the JFreeChart demos named in
- * {@code HOUSE.md} (library: {@code jfree/jfreechart}).
+ * {@code createDataset()} then {@code createChart(dataset)} shape of JFreeChart's own demos
+ * ({@code jfree/jfreechart-demos} on GitHub).
  */
 final class ChartSupport {
 

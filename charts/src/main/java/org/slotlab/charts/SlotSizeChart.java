@@ -199,9 +199,9 @@ public final class SlotSizeChart {
             publishedGc.setSeriesShape(i, theme.markerShape(2 * i + 1));
             publishedGc.setSeriesPaint(i, i == 0 ? SlotlabTheme.VERMILLION : theme.publishedColor(i));
         }
-        publishedTime.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " ns per allocation (published)", "#,##0.00"));
+        publishedTime.setDefaultToolTipGenerator(publishedOrPinned(ChartSupport.tooltip(" B slots", " ns per allocation", "#,##0.00")));
         // pins are drawn as markers too: theirs say why their GCs ran
-        publishedGc.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B slots", " GCs (published)", "#,##0"),
+        publishedGc.setDefaultToolTipGenerator(new BarReasons(publishedOrPinned(ChartSupport.tooltip(" B slots", " GCs", "#,##0")),
                 data.gcWhyByRowKey()));
         plot.setDataset(2, sets.get(2));
         plot.setRenderer(2, publishedTime);
@@ -212,5 +212,13 @@ public final class SlotSizeChart {
 
         LegendItemCollection legend = ChartSupport.legendOf(plot);
         return ChartSupport.chart(data.title(), data.subtitle(), plot, theme, legend);
+    }
+
+    /** The marker's tooltip, with "(published)" after a published source's value and not after a pin's (modelled). */
+    static org.jfree.chart.labels.CategoryToolTipGenerator publishedOrPinned(org.jfree.chart.labels.CategoryToolTipGenerator plain) {
+        return (dataset, row, column) -> {
+            String tip = plain.generateToolTip(dataset, row, column);
+            return tip == null || dataset.getRowKey(row).toString().startsWith("pin ") ? tip : tip + " (published)";
+        };
     }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The charts render headless with Java2D (HOUSE.md, "the shape of the house"): no class of this
+ * The charts render headless with Java2D: no class of this
  * module refers to JavaFX, Swing or the workbench and command line of {@code app}. Checked on the
  * compiled classes, so a fully qualified name counts as much as an import.
  */

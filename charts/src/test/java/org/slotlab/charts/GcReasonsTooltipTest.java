@@ -43,4 +43,24 @@ class GcReasonsTooltipTest {
 
         assertThat(tooltip(chart, 1, "model: ruby-3.4: GC count", 40)).endsWith("70 GCs per 10M allocations (all out of slots in the 40 B heap)");
     }
+
+    @Test
+    void slotSizeMarkers_sayPublishedForAPublishedSource_andNotForAPin() {
+        var model = new SlotSizeChart.SlotSeries("model: ruby-3.4", List.of(new SlotSizeChart.SlotPoint(40, 26, 70)));
+        var pin = new SlotSizeChart.SlotSeries("pin A: ruby-3.1", List.of(new SlotSizeChart.SlotPoint(40, 30, 90)));
+        var published = new SlotSizeChart.SlotSeries("byroot", List.of(new SlotSizeChart.SlotPoint(40, 25, 67)));
+        JFreeChart chart = SlotSizeChart.create(new SlotSizeChart.Data("slots", "", 10_000_000, model, List.of(pin, published)));
+        CategoryPlot plot = chart.getCategoryPlot();
+        for (int set : new int[] {2, 3}) {
+            CategoryDataset d = plot.getDataset(set);
+            for (int row = 0; row < d.getRowCount(); row++) {
+                String tip = plot.getRenderer(set).getDefaultToolTipGenerator().generateToolTip(d, row, d.getColumnIndex(40));
+                if (d.getRowKey(row).toString().startsWith("pin ")) {
+                    assertThat(tip).doesNotContain("published");
+                } else {
+                    assertThat(tip).endsWith("(published)");
+                }
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
- * The model stays pure Java (HOUSE.md, "the shape of the house"): no class of this module refers to
+ * The model stays pure Java (no toolkit below the model): no class of this module refers to
  * JavaFX, AWT, Swing, JFreeChart or the other modules. Checked on the compiled classes, so a fully
  * qualified name in a field, a cast or a method body counts as much as an import.
  */
