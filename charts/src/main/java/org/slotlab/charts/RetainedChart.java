@@ -44,10 +44,18 @@ public final class RetainedChart {
      * @param keptSlices R, how many substrings are kept alive; &gt; 0
      * @param baseline   the baseline (e.g. {@code master}); each value is retained memory in MiB (2^20 bytes)
      * @param candidates candidates in MiB, up to 3 pinned + current
+     * @param why        where each bar's bytes are, in words (series name, then length in bytes, e.g. "in slots
+     *                   7.63 MiB, in malloc'd buffers 0.00 MiB"): the bar's tooltip says it; may be empty
      */
     public record Data(String title, String subtitle, long keptSlices, LengthSeries baseline,
-                       List<LengthSeries> candidates) {
+                       List<LengthSeries> candidates, java.util.Map<String, java.util.Map<Integer, String>> why) {
+
+        public Data(String title, String subtitle, long keptSlices, LengthSeries baseline, List<LengthSeries> candidates) {
+            this(title, subtitle, keptSlices, baseline, candidates, java.util.Map.of());
+        }
+
         public Data {
+            why = java.util.Map.copyOf(Objects.requireNonNull(why, "why"));
             ChartSupport.requireText(title, "retained chart title");
             ChartSupport.requireText(subtitle, "retained chart subtitle");
             if (keptSlices <= 0) {
@@ -122,7 +130,7 @@ public final class RetainedChart {
         NumberAxis y = ChartSupport.valueAxis(Y_LABEL, true);
         y.setUpperMargin(NOTE_HEADROOM);
         var bars = ChartSupport.groupedBars(data.candidates().size(), theme, "#,##0.0");
-        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B", " MiB retained", "#,##0.00"));
+        bars.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B", " MiB retained", "#,##0.00"), data.why()));
         CategoryPlot plot = new CategoryPlot(dataset, ChartSupport.lengthAxis(X_LABEL), y, bars);
         plot.setDatasetRenderingOrder(DatasetRenderingOrder.FORWARD);
         boolean named = data.candidates().size() > 1;

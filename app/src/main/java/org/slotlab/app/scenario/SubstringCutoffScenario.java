@@ -282,7 +282,8 @@ public final class SubstringCutoffScenario implements Scenario {
         }
         var retainedData = new RetainedChart.Data("Memory retained by R = " + fmt(p.get(RETAIN))
                 + " kept slices", subtitle, p.get(RETAIN),
-                series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept);
+                series(current.baselineName(), current.rows(), c -> c.baseline().retainedBytes() / MIB), kept,
+                retainedWhy(current, pins));
 
         List<String> params = parameterLines(request, layout);
         ruleIdle.ifPresent(notes::add);
@@ -296,10 +297,37 @@ public final class SubstringCutoffScenario implements Scenario {
 
     /** Why each bar of the GC chart has its GCs, as the heap simulation counted them: series, then length. */
     static Map<String, Map<Integer, String>> gcWhy(RubyLayout layout, Sweep current, List<Sweep> pins) {
+        return why(current, pins, o -> o.sim().gcTriggerParts(layout) + "; per slice " + objectsByHeap(o.sim(), layout));
+    }
+
+    /** Objects the timed loop allocates per slice in each heap it uses: "1.00 in 40 B, 1.00 in 160 B". */
+    static String objectsByHeap(org.slotlab.model.heap.SimResult sim, RubyLayout layout) {
+        List<String> parts = new ArrayList<>();
+        for (int h = 0; h < sim.allocations().length; h++) {
+            if (sim.allocations()[h] > 0 && sim.ops() > 0) {
+                parts.add(String.format(java.util.Locale.ROOT, "%.2f in %d B", (double) sim.allocations()[h] / sim.ops(),
+                        layout.slotSize(h)));
+            }
+        }
+        return parts.isEmpty() ? "no objects" : String.join(", ", parts) + " slots";
+    }
+
+    /** Where each bar of the retained chart keeps its bytes, as the run that keeps the slices counted them. */
+    static Map<String, Map<Integer, String>> retainedWhy(Sweep current, List<Sweep> pins) {
+        return why(current, pins, o -> o.retainedMallocBytes() < 0 ? null : String.format(java.util.Locale.ROOT,
+                "in slots %.2f MiB, in malloc'd buffers %.2f MiB", o.retainedSlotBytes() / MIB, o.retainedMallocBytes() / MIB));
+    }
+
+    /** A reason per series and length: the baseline's and each candidate's (current and pins), null for none. */
+    private static Map<String, Map<Integer, String>> why(Sweep current, List<Sweep> pins,
+            java.util.function.Function<org.slotlab.model.workload.Outcome, String> reason) {
         Map<String, Map<Integer, String>> out = new java.util.LinkedHashMap<>();
         Map<Integer, String> base = new java.util.HashMap<>();
         for (Comparison c : current.rows()) {
-            base.put((int) c.value(), c.baseline().sim().gcTriggerParts(layout));
+            String r = reason.apply(c.baseline());
+            if (r != null) {
+                base.put((int) c.value(), r);
+            }
         }
         out.put(current.baselineName(), base);
         List<Sweep> all = new ArrayList<>();
@@ -308,7 +336,10 @@ public final class SubstringCutoffScenario implements Scenario {
         for (Sweep s : all) {
             Map<Integer, String> m = new java.util.HashMap<>();
             for (Comparison c : s.rows()) {
-                m.put((int) c.value(), c.candidate().sim().gcTriggerParts(layout));
+                String r = reason.apply(c.candidate());
+                if (r != null) {
+                    m.put((int) c.value(), r);
+                }
             }
             out.put(label(s), m);
         }

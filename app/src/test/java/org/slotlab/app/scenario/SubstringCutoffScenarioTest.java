@@ -42,7 +42,10 @@ class SubstringCutoffScenarioTest {
                 d.getColumnIndex(500));
         // a 500 B slice embeds in a 640 B slot: that heap runs dry, every GC is its
         assertThat(model.candidate().sim().gcsBySlots(l.heapIndexForSize(640))).isEqualTo(model.candidate().gcCount());
-        assertThat(tip).endsWith("(" + model.candidate().sim().gcTriggerParts(l) + ")").contains("out of slots in the 640 B heap");
+        assertThat(tip).endsWith("(" + model.candidate().sim().gcTriggerParts(l) + "; per slice "
+                + SubstringCutoffScenario.objectsByHeap(model.candidate().sim(), l) + ")").contains("out of slots in the 640 B heap");
+        // always-embed puts the 500 B slice in a 640 B slot: one object per slice, in that heap only
+        assertThat(tip).endsWith("per slice 1.00 in 640 B slots)");
         String master = plot.getRenderer(0).getDefaultToolTipGenerator().generateToolTip(d, d.getRowIndex("master"),
                 d.getColumnIndex(500));
         assertThat(master).contains("out of slots in the 40 B heap");
@@ -156,5 +159,19 @@ class SubstringCutoffScenarioTest {
 
         assertThat(r.notes()).noneSatisfy(n -> assertThat(n).contains("shares as master does"));
         assertThat(r.headline()).isEqualTo("largest embedded length: 231 B");
+    }
+
+    @Test
+    void retainedChart_tooltipsSayWhereTheKeptBytesAre_slotsOrBuffers() {
+        // given: R = 200,000 kept 500 B slices; master shares them with the frozen source, always-embed copies each into a 640 B slot
+        Settings p = new SubstringCutoffScenario().defaults().with(SubstringCutoffScenario.CANDIDATE, "always-embed");
+        ScenarioRun r = run(p);
+        var plot = r.chart(SubstringCutoffScenario.RETAINED.id()).orElseThrow().chart().getCategoryPlot();
+        var d = plot.getDataset(0);
+        // when
+        String embedded = plot.getRenderer(0).getDefaultToolTipGenerator().generateToolTip(d, d.getRowIndex("always-embed"),
+                d.getColumnIndex(500));
+        // then: every kept byte is in slots: 200,000 x 640 B = 122.07 MiB, no buffer of their own
+        assertThat(embedded).endsWith("(in slots 122.07 MiB, in malloc'd buffers 0.00 MiB)");
     }
 }

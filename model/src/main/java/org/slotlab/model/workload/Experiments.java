@@ -64,7 +64,7 @@ public final class Experiments {
         if (loop.keepWhileTiming() || loop.retain() == 0) {
             return loop.retain() == 0 ? timed.withRetainedBytes(0) : timed;
         }
-        return timed.withRetainedBytes(run(layout, profile, loop.memoryLoop().plan(layout, policy)).sim().retainedBytes());
+        return timed.withRetained(run(layout, profile, loop.memoryLoop().plan(layout, policy)).sim());
     }
 
     /** The substring sweep: one comparison per length. */
