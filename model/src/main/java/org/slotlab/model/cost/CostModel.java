@@ -72,8 +72,13 @@ public final class CostModel {
         if (sim.ops() == 0) {
             return 0;
         }
-        double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES)
-                + sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
+        double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES);
+        if (sim.arenaSimulated()) {
+            // counted by the simulation of glibc's main arena: first touches, pages trimmed and
+            // faulted in again, buffers mapped apart
+            return (faults + sim.mallocFaults()) / sim.ops();
+        }
+        faults += sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
         if (sim.mallocCalls() > 0) {
             double buffer = (double) sim.mallocBytes() / sim.mallocCalls();
             double cycle = (double) sim.mallocBytes() / (sim.gcCount() + 1);

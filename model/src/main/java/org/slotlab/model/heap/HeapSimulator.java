@@ -49,6 +49,13 @@ import org.slotlab.model.layout.RubyLayout;
  */
 public final class HeapSimulator {
 
+    /**
+     * GCs at which the heap's state repeated but the arena's did not, after which a period is
+     * skipped anyway (the arena's faults of the last period are repeated): a bound on the work of
+     * a run whose buffers never settle.
+     */
+    static final int ARENA_MISSES_ALLOWED = 64;
+
     private final RubyLayout layout;
     private final GcParams gc;
     private final int heaps;
@@ -117,6 +124,12 @@ public final class HeapSimulator {
         long periodOps;
 
         final MallocAccounting malloc = new MallocAccounting(gc);
+        /** Where the buffers sit in glibc's main arena (3.4's GC order; null when not simulated). */
+        final ArenaFeed feed;
+        /** Arena counts of the periods skipped: faults, pages trimmed. */
+        long skippedArenaFaults;
+        long skippedArenaTrimmed;
+        int arenaMisses;
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
         final long[] allocationsAtLastGc = new long[heaps];
@@ -132,6 +145,13 @@ public final class HeapSimulator {
         Run(List<Phase> phases, boolean extrapolate) {
             this.phases = phases;
             this.extrapolate = extrapolate;
+            boolean mallocs = false;
+            for (Phase p : phases) {
+                for (ObjectSpec s : p.perOp()) {
+                    mallocs |= s.mallocBytes() > 0;
+                }
+            }
+            this.feed = mallocs && gc.growthBySlotsBudget() ? new ArenaFeed() : null;
             for (int h = 0; h < heaps; h++) {
                 pages[h] = layout.boot().pages(h);
                 bootLive[h] = layout.boot().live(h);
@@ -215,7 +235,21 @@ public final class HeapSimulator {
                     long safe = headroom <= 0 ? 0 : (headroom - 1) / mallocPerOp;
                     k = Math.min(k, Math.max(0, safe - 1));
                 }
+                if (feed != null && feed.marking()) {
+                    long slotsPerOp = specs.size();
+                    k = Math.min(k, Math.max(0, (Math.min(feed.markingSlotsLeft(), feed.slotsToNextStep()) - 1) / slotsPerOp));
+                }
                 if (k > 0) {
+                    if (feed != null) {
+                        for (long op = t; op < t + k; op++) {
+                            for (ObjectSpec s : specs) {
+                                if (s.mallocBytes() > 0) {
+                                    feed.malloc(s, op);
+                                }
+                            }
+                        }
+                        feed.slotsAllocated(k, specs.size());
+                    }
                     for (int h = 0; h < heaps; h++) {
                         free[h] -= k * demand[h];
                         count.allocations[h] += k * demand[h];
@@ -272,6 +306,12 @@ public final class HeapSimulator {
             }
             free[h]--;
             count.allocations[h]++;
+            if (feed != null) {
+                feed.slotAllocated(t);
+                if (spec.mallocBytes() > 0) {
+                    feed.malloc(spec, t);
+                }
+            }
             if (spec.mallocBytes() > 0) {
                 malloc.malloced(spec.mallocBytes());
                 count.mallocCalls++;
@@ -330,6 +370,8 @@ public final class HeapSimulator {
                 bootYoungAge++;
             }
             List<Cohort> kept = new ArrayList<>(cohorts.size());
+            List<long[]> dyingRanges = feed == null ? null : new ArrayList<>();
+            List<ObjectSpec> dyingSpecs = feed == null ? null : new ArrayList<>();
             long inFlight = 0;
             for (Cohort c : cohorts) {
                 inFlight += c.size() * c.spec.mallocBytes();
@@ -346,6 +388,10 @@ public final class HeapSimulator {
                     continue;
                 }
                 long dead = c.size() - live;
+                if (feed != null && dead > 0 && c.spec.mallocBytes() > 0) {
+                    dyingRanges.add(new long[] {c.first, Math.min(c.last, firstAlive - 1)});
+                    dyingSpecs.add(c.spec);
+                }
                 freedBuffers += dead * c.spec.mallocBytes();
                 freedSlots[h] += dead;
                 marked += live;
@@ -367,6 +413,9 @@ public final class HeapSimulator {
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
+            if (feed != null) {
+                feed.gc(t, isMajor, dyingRanges, dyingSpecs);
+            }
             count.marked += marked;
             for (int h = 0; h < heaps; h++) {
                 count.freed[h] += freedSlots[h];
@@ -479,7 +528,12 @@ public final class HeapSimulator {
         // ---- extrapolation over steady-state periods
 
         /** When a relative state was first seen: the op and the counts then. */
-        record SteadyMark(long op, RunCounters counts) {
+        record SteadyMark(long op, RunCounters counts, long arenaDigest, long arenaFaults, long arenaTrimmed) {
+        }
+
+        SteadyMark mark() {
+            return feed == null ? new SteadyMark(t, count.copy(), 0, 0, 0)
+                    : new SteadyMark(t, count.copy(), feed.digest(t), feed.arena().faults(), feed.arena().trimmedPages());
         }
 
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
@@ -487,7 +541,14 @@ public final class HeapSimulator {
             StateKey key = stateKey();
             SteadyMark prev = seen.get(key);
             if (prev == null) {
-                seen.put(key, new SteadyMark(t, count.copy()));
+                seen.put(key, mark());
+                return false;
+            }
+            SteadyMark now = mark();
+            if (now.arenaDigest() != prev.arenaDigest() && arenaMisses < ARENA_MISSES_ALLOWED) {
+                // the heap repeats but the buffers do not sit where they sat: wait for the arena to settle
+                arenaMisses++;
+                seen.put(key, now);
                 return false;
             }
             long period = t - prev.op();
@@ -500,6 +561,11 @@ public final class HeapSimulator {
             }
             count.addPeriods(prev.counts(), count.copy(), n);
             long shift = period * n;
+            if (feed != null) {
+                skippedArenaFaults += (now.arenaFaults() - prev.arenaFaults()) * n;
+                skippedArenaTrimmed += (now.arenaTrimmed() - prev.arenaTrimmed()) * n;
+                feed.shift(shift);
+            }
             for (Cohort c : cohorts) {
                 if (!c.retainedOld()) {
                     c.first += shift;
@@ -618,7 +684,9 @@ public final class HeapSimulator {
             }
             return new SimResult(n, count.allocations.clone(), count.minor, count.major, count.byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
-                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive);
+                    startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
+                    feed == null ? -1 : feed.arena().faults() + skippedArenaFaults,
+                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed);
         }
     }
 

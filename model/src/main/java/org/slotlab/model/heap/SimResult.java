@@ -25,6 +25,13 @@ package org.slotlab.model.heap;
  *                             must hold, so the RSS the buffers need)
  * @param slotsSweptSum        sum over GCs of the slots in all heaps (every slot of every page is swept)
  * @param liveBuffersAtEnd     malloc'd buffers the run's objects reachable at the end still own
+ * @param mallocFaults         pages the run's malloc'd buffers fault in, counted by simulating
+ *                             where they sit in glibc's main arena ({@link org.slotlab.model.malloc.MainArena}):
+ *                             heap pages written for the first time since brk mapped them (again,
+ *                             after a trim gave them back) and the pages of buffers mapped apart;
+ *                             -1 where the arena is not simulated (a layout whose sweep order the
+ *                             simulation does not follow)
+ * @param trimmedPages         pages glibc's systrim gave back to the kernel during the run (-1: not simulated)
  */
 public record SimResult(
         long ops,
@@ -45,7 +52,14 @@ public record SimResult(
         int[] startPages,
         long peakMallocInFlight,
         long slotsSweptSum,
-        long liveBuffersAtEnd) {
+        long liveBuffersAtEnd,
+        long mallocFaults,
+        long trimmedPages) {
+
+    /** Whether the run simulated where its buffers sit in the malloc arena ({@link #mallocFaults()} counts). */
+    public boolean arenaSimulated() {
+        return mallocFaults >= 0;
+    }
 
     /** Malloc'd buffers of the run's objects that sweeps free: every buffer made, less those still owned at the end. */
     public long freedBuffers() {
@@ -100,7 +114,9 @@ public record SimResult(
         return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
                 peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
-                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd);
+                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd,
+                arenaSimulated() ? mallocFaults - Math.max(0, warm.mallocFaults) : -1,
+                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1);
     }
 
     public long retainedBytes() {
@@ -124,7 +140,7 @@ public record SimResult(
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
-                && slotsSweptSum == o.slotsSweptSum;
+                && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages;
     }
 
     @Override
@@ -134,6 +150,7 @@ public record SimResult(
                 + java.util.Arrays.toString(peakPages) + ", finalPages=" + java.util.Arrays.toString(finalPages)
                 + ", liveAtEnd=" + java.util.Arrays.toString(liveAtEnd) + ", retained=" + retainedSlotBytes + "+"
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
-                + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight + ")";
+                + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
+                + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages + ")";
     }
 }
