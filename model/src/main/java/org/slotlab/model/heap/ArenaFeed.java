@@ -29,7 +29,9 @@ import org.slotlab.model.malloc.MainArena;
  *     VM stack holds then (the objects of the operation in progress and of the one before it, whose
  *     local variable is overwritten only after the new value is made); when marking finishes, the
  *     sweep frees every buffer whose object is dead by then and no step marked, those made during
- *     the marking included. The slots allocated while a major marks are a measured coefficient,
+ *     the marking included, and their bytes come off {@code malloc_increase}
+ *     ({@code objspace_malloc_increase_body} takes every free off it, never below 0), so the next
+ *     GC by malloc comes later than after a minor. The slots allocated while a major marks are a measured coefficient,
  *     {@link #MAJOR_MARKING_SLOTS}; a GC that starts before they are used up finishes the pending
  *     sweep first, as {@code gc_rest} does.</li>
  * </ul>
@@ -60,6 +62,7 @@ final class ArenaFeed {
     /** Buffers a major's sweep will free when its marking ends: (spec, birth op). */
     private final List<Object[]> pending = new ArrayList<>();
     private boolean marking;
+    private long lateSweptBytes;
     /** The op the running incremental marking started at. */
     private long markingFrom;
     private long markingSlotsLeft;
@@ -138,6 +141,7 @@ final class ArenaFeed {
         if (marking) {
             finishMarking(t);
         }
+        lateSweptBytes = 0;
         List<Object[]> dying = new ArrayList<>();
         List<Object[]> stillHeld = new ArrayList<>();
         for (Object[] c : carried) {
@@ -184,18 +188,32 @@ final class ArenaFeed {
             }
         }
         marked.clear();
-        freeNewestFirst(dying);
+        lateSweptBytes += freeNewestFirst(dying);
     }
 
-    private void freeNewestFirst(List<Object[]> dying) {
+    /** Frees the buffers newest first; returns the bytes freed. */
+    private long freeNewestFirst(List<Object[]> dying) {
         dying.sort((a, b) -> Long.compare((Long) b[1], (Long) a[1]));
+        long bytes = 0;
         for (Object[] d : dying) {
             ObjectSpec s = (ObjectSpec) d[0];
             Long h = live.get(s).remove((Long) d[1]);
             if (h != null) {
                 arena.free(h, s.mallocBytes());
+                bytes += s.mallocBytes();
             }
         }
+        return bytes;
+    }
+
+    /**
+     * Bytes of buffers the sweep after an incremental marking freed since the last call (0 if
+     * none): they come off malloc_increase, which the GC had reset when it started.
+     */
+    long takeLateSweptBytes() {
+        long b = lateSweptBytes;
+        lateSweptBytes = 0;
+        return b;
     }
 
     /** Moves every birth op {@code shift} ops later: the run skipped that many ops of a repeating period. */

@@ -308,6 +308,10 @@ public final class HeapSimulator {
             count.allocations[h]++;
             if (feed != null) {
                 feed.slotAllocated(t);
+                long late = feed.takeLateSweptBytes();
+                if (late > 0) {
+                    malloc.freedBetweenGcs(late);
+                }
                 if (spec.mallocBytes() > 0) {
                     feed.malloc(spec, t);
                 }
