@@ -20,11 +20,14 @@ import org.slotlab.model.layout.RubyLayout;
  *     allocated and not copied from cache costs {@code cycle_miss_ns_per_byte} more again. A bigger
  *     slot size cycles more memory for the same number of objects, so embedding into big slots can
  *     cost more than the copy saves;</li>
- * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page), the malloc'd bytes in flight
- *     at the busiest GC (the RSS the allocator must grow to), and the share of malloc'd pages the
- *     allocator gives back and takes again, which grows with the malloc'd bytes per GC cycle
- *     ({@link MallocFaults}: fewer, malloc-triggered GCs let more dead buffers pile up), each at
- *     {@code page_fault_ns};</li>
+ * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page) and the pages of the
+ *     malloc'd buffers, each at {@code page_fault_ns}. Where the heap simulation follows the sweep
+ *     order (CRuby 3.4's GC) the buffers' faults are counted by its simulation of glibc's main arena
+ *     ({@link org.slotlab.model.malloc.MainArena}): pages written for the first time, pages
+ *     {@code systrim} gave back and the next buffers write again, buffers mapped apart. Elsewhere
+ *     (3.1) they are estimated as before: the malloc'd bytes in flight at the busiest GC, plus the
+ *     share of malloc'd pages the profile's refault curve ({@link MallocFaults}) gives for the
+ *     malloc'd bytes per GC cycle;</li>
  * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, per slot
  *     swept, per object marked and per dead object freed, so fewer but more expensive GCs (majors
  *     marking everything) are priced as such. The calibration fits these to {@code GC.stat(:time)}
