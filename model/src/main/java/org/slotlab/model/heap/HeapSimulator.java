@@ -130,6 +130,8 @@ public final class HeapSimulator {
         long skippedArenaFaults;
         long skippedArenaTrimmed;
         int arenaMisses;
+        /** Heap states seen (without the arena's), for the bound on waiting for the arena to repeat. */
+        final Map<StateKey, SteadyMark> seenHeap = new HashMap<>();
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
         final long[] allocationsAtLastGc = new long[heaps];
@@ -221,6 +223,8 @@ public final class HeapSimulator {
             }
             long mallocsPerOp = countMallocs();
             Map<StateKey, SteadyMark> seen = extrapolate ? new HashMap<>() : null;
+            seenHeap.clear();
+            arenaMisses = 0;
             long gcsAtLastCheck = -1;
             while (t < end) {
                 // Bulk: complete ops that cannot trigger anything.
@@ -542,18 +546,23 @@ public final class HeapSimulator {
 
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
         boolean tryExtrapolate(Map<StateKey, SteadyMark> seen, long end) {
-            StateKey key = stateKey();
+            StateKey heapKey = stateKey();
+            SteadyMark now = mark();
+            // with the arena simulated, a period repeats both the heap's state and the arena's
+            StateKey key = feed == null ? heapKey : heapKey.with(now.arenaDigest());
             SteadyMark prev = seen.get(key);
             if (prev == null) {
-                seen.put(key, mark());
-                return false;
-            }
-            SteadyMark now = mark();
-            if (now.arenaDigest() != prev.arenaDigest() && arenaMisses < ARENA_MISSES_ALLOWED) {
-                // the heap repeats but the buffers do not sit where they sat: wait for the arena to settle
-                arenaMisses++;
                 seen.put(key, now);
-                return false;
+                if (feed == null) {
+                    return false;
+                }
+                // the heap repeats but the buffers do not sit where they sat: wait for the arena to
+                // settle, up to a bound, then repeat the heap's period with the arena's last counts
+                SteadyMark heapOnly = seenHeap.putIfAbsent(heapKey, now);
+                if (heapOnly == null || ++arenaMisses < ARENA_MISSES_ALLOWED) {
+                    return false;
+                }
+                prev = heapOnly;
             }
             long period = t - prev.op();
             if (period <= 0) {
@@ -713,6 +722,13 @@ public final class HeapSimulator {
         @Override
         public String toString() {
             return java.util.Arrays.toString(values);
+        }
+
+        /** This key with one more value. */
+        StateKey with(long v) {
+            long[] w = java.util.Arrays.copyOf(values, values.length + 1);
+            w[values.length] = v;
+            return new StateKey(w);
         }
     }
 }
