@@ -55,7 +55,8 @@ final class ArenaFeed {
     private final MainArena arena = new MainArena();
     /** Live tracked buffers per spec: birth op to handle (at most one buffer per spec and op). */
     private final Map<ObjectSpec, TreeMap<Long, Long>> live = new IdentityHashMap<>();
-    private final Map<ObjectSpec, Long> specIds = new IdentityHashMap<>();
+    /** The specs of {@link #live} in the order they first malloc'd: the order every walk over them takes. */
+    private final List<ObjectSpec> order = new ArrayList<>();
 
     /** Buffers of dead objects a GC found still on the VM stack: the next GC frees them. (spec, birth op). */
     private final List<Object[]> carried = new ArrayList<>();
@@ -93,7 +94,13 @@ final class ArenaFeed {
     void malloc(ObjectSpec spec, long t) {
         long h = arena.malloc(spec.mallocBytes());
         if (spec.lifetime() != ObjectSpec.RETAINED) {
-            live.computeIfAbsent(spec, k -> new TreeMap<>()).put(t, h);
+            TreeMap<Long, Long> m = live.get(spec);
+            if (m == null) {
+                m = new TreeMap<>();
+                live.put(spec, m);
+                order.add(spec);
+            }
+            m.put(t, h);
         }
     }
 
@@ -126,9 +133,9 @@ final class ArenaFeed {
 
     /** A marking step at op {@code t}: the objects of ops t and t - 1 are on the VM stack. */
     private void markStack(long t) {
-        for (Map.Entry<ObjectSpec, TreeMap<Long, Long>> e : live.entrySet()) {
-            for (Long born : e.getValue().subMap(t - 1, true, t, true).keySet()) {
-                marked.computeIfAbsent(e.getKey(), k -> new java.util.HashSet<>()).add(born);
+        for (ObjectSpec s : order) {
+            for (Long born : live.get(s).subMap(t - 1, true, t, true).keySet()) {
+                marked.computeIfAbsent(s, k -> new java.util.TreeSet<>()).add(born);
             }
         }
     }
@@ -178,10 +185,9 @@ final class ArenaFeed {
         List<Object[]> dying = new ArrayList<>(pending);
         pending.clear();
         // objects made while marking ran that are dead by now and no step marked
-        for (Map.Entry<ObjectSpec, TreeMap<Long, Long>> e : live.entrySet()) {
-            ObjectSpec s = e.getKey();
+        for (ObjectSpec s : order) {
             java.util.Set<Long> keep = marked.getOrDefault(s, java.util.Set.of());
-            for (Long born : e.getValue().tailMap(markingFrom, true).keySet()) {
+            for (Long born : live.get(s).tailMap(markingFrom, true).keySet()) {
                 if (!s.aliveAt(born, t) && !keep.contains(born)) {
                     dying.add(new Object[] {s, born});
                 }
@@ -218,10 +224,10 @@ final class ArenaFeed {
 
     /** Moves every birth op {@code shift} ops later: the run skipped that many ops of a repeating period. */
     void shift(long shift) {
-        for (Map.Entry<ObjectSpec, TreeMap<Long, Long>> e : live.entrySet()) {
+        for (ObjectSpec s : order) {
             TreeMap<Long, Long> moved = new TreeMap<>();
-            e.getValue().forEach((born, h) -> moved.put(born + shift, h));
-            e.setValue(moved);
+            live.get(s).forEach((born, h) -> moved.put(born + shift, h));
+            live.put(s, moved);
         }
         for (Object[] d : pending) {
             d[1] = (Long) d[1] + shift;
@@ -230,7 +236,7 @@ final class ArenaFeed {
             d[1] = (Long) d[1] + shift;
         }
         for (Map.Entry<ObjectSpec, java.util.Set<Long>> e : marked.entrySet()) {
-            java.util.Set<Long> moved = new java.util.HashSet<>();
+            java.util.Set<Long> moved = new java.util.TreeSet<>();
             e.getValue().forEach(born -> moved.add(born + shift));
             e.setValue(moved);
         }
@@ -243,9 +249,9 @@ final class ArenaFeed {
         for (long v : arena.signature()) {
             x = mix(x, v);
         }
-        for (Map.Entry<ObjectSpec, TreeMap<Long, Long>> e : live.entrySet()) {
-            x = mix(x, specIds.computeIfAbsent(e.getKey(), k -> (long) specIds.size()) * 0x100000001B3L);
-            for (Map.Entry<Long, Long> b : e.getValue().entrySet()) {
+        for (int i = 0; i < order.size(); i++) {
+            x = mix(x, (i + 1) * 0x100000001B3L);
+            for (Map.Entry<Long, Long> b : live.get(order.get(i)).entrySet()) {
                 x = mix(x, b.getKey() - t);
                 x = mix(x, b.getValue());
             }
@@ -259,8 +265,8 @@ final class ArenaFeed {
         for (Object[] d : carried) {
             x = mix(x, (Long) d[1] - t + 7);
         }
-        for (Map.Entry<ObjectSpec, java.util.Set<Long>> e : marked.entrySet()) {
-            for (long born : new java.util.TreeSet<>(e.getValue())) {
+        for (ObjectSpec s : order) {
+            for (long born : marked.getOrDefault(s, java.util.Set.of())) {
                 x = mix(x, born - t);
             }
         }

@@ -49,13 +49,6 @@ import org.slotlab.model.layout.RubyLayout;
  */
 public final class HeapSimulator {
 
-    /**
-     * GCs at which the heap's state repeated but the arena's did not, after which a period is
-     * skipped anyway (the arena's faults of the last period are repeated): a bound on the work of
-     * a run whose buffers never settle.
-     */
-    static final int ARENA_MISSES_ALLOWED = 64;
-
     private final RubyLayout layout;
     private final GcParams gc;
     private final int heaps;
@@ -129,9 +122,7 @@ public final class HeapSimulator {
         /** Arena counts of the periods skipped: faults, pages trimmed. */
         long skippedArenaFaults;
         long skippedArenaTrimmed;
-        int arenaMisses;
-        /** Heap states seen (without the arena's), for the bound on waiting for the arena to repeat. */
-        final Map<StateKey, SteadyMark> seenHeap = new HashMap<>();
+
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
         final long[] allocationsAtLastGc = new long[heaps];
@@ -223,8 +214,6 @@ public final class HeapSimulator {
             }
             long mallocsPerOp = countMallocs();
             Map<StateKey, SteadyMark> seen = extrapolate ? new HashMap<>() : null;
-            seenHeap.clear();
-            arenaMisses = 0;
             long gcsAtLastCheck = -1;
             while (t < end) {
                 // Bulk: complete ops that cannot trigger anything.
@@ -552,17 +541,10 @@ public final class HeapSimulator {
             StateKey key = feed == null ? heapKey : heapKey.with(now.arenaDigest());
             SteadyMark prev = seen.get(key);
             if (prev == null) {
+                // (where the heap repeats but the buffers do not sit where they sat, the run goes on
+                // until the arena repeats too: skipping on the heap's period alone would guess the faults)
                 seen.put(key, now);
-                if (feed == null) {
-                    return false;
-                }
-                // the heap repeats but the buffers do not sit where they sat: wait for the arena to
-                // settle, up to a bound, then repeat the heap's period with the arena's last counts
-                SteadyMark heapOnly = seenHeap.putIfAbsent(heapKey, now);
-                if (heapOnly == null || ++arenaMisses < ARENA_MISSES_ALLOWED) {
-                    return false;
-                }
-                prev = heapOnly;
+                return false;
             }
             long period = t - prev.op();
             if (period <= 0) {
