@@ -38,6 +38,14 @@ import org.slotlab.model.layout.RubyLayout;
  * The model does not track empty pages, so a 3.4 "growth heap" is one that freed or allocated
  * slots since the last GC, and it does not represent a lazy sweep still running when a loop starts.
  *
+ * <p><b>Malloc'd buffers in glibc's arena.</b> On layouts with 3.4's GC, a run whose objects own
+ * malloc'd buffers also feeds its mallocs and sweep frees, in CRuby's order, to a simulation of
+ * glibc's main arena ({@link ArenaFeed}, {@link org.slotlab.model.malloc.MainArena}) and counts the
+ * pages they fault in. There a major GC's sweep comes after its incremental marking, not at the
+ * GC, and its frees come off malloc_increase, which moves the next GC by malloc; the slot counts
+ * above still sweep at the GC. The steady-state check then takes the arena's state with the
+ * heap's: a period is skipped only when both repeat.
+ *
  * <p><b>Extrapolation is exact.</b> Inside a phase every op allocates the same objects, so the
  * simulation from one GC to the next depends only on the state at the GC expressed relative to
  * the current op: pages, free slots, the op ranges of the surviving cohorts, their ages, the
