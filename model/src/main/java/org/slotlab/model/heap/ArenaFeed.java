@@ -45,10 +45,12 @@ final class ArenaFeed {
 
     /**
      * Slots allocated between the start of a major GC and the sweep that follows its incremental
-     * marking. Measured on CRuby 3.4.5 (LD_PRELOAD trace of malloc/free in {@code s = "a" * 10000}
-     * loops with one and with three slots per iteration: the major's sweep freed its first buffer
-     * after 2,012 and 2,007 slots); {@code gc_marks_start} sizes the steps from the pooled slots,
-     * which the heap simulation does not follow, so the figure is taken as measured.
+     * marking. Measured on the unpatched CRuby 3.4.5 (LD_PRELOAD trace of malloc/free in
+     * {@code s = "a" * 10000} loops with one and with three slots per iteration: the majors' sweeps
+     * freed their first buffer after 2,012-2,642 and 2,007-2,016 slots). It is not a constant of
+     * CRuby: {@code gc_marks_start} sizes the marking steps from the pooled slots, which the heap
+     * simulation does not follow, and a loop of two slots in two heaps on the always-embed build
+     * marked for 3,126-3,790 slots; the figure is the unpatched build's, as measured.
      */
     static final long MAJOR_MARKING_SLOTS = 2000;
 
