@@ -20,11 +20,15 @@ import org.slotlab.model.layout.RubyLayout;
  *     allocated and not copied from cache costs {@code cycle_miss_ns_per_byte} more again. A bigger
  *     slot size cycles more memory for the same number of objects, so embedding into big slots can
  *     cost more than the copy saves;</li>
- * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page), the malloc'd bytes in flight
- *     at the busiest GC (the RSS the allocator must grow to), and the share of malloc'd pages the
- *     allocator gives back and takes again, which grows with the malloc'd bytes per GC cycle
- *     ({@link MallocFaults}: fewer, malloc-triggered GCs let more dead buffers pile up), each at
- *     {@code page_fault_ns};</li>
+ * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page) and the pages of the
+ *     malloc'd buffers, each at {@code page_fault_ns}. Where the heap simulation follows the sweep
+ *     order (CRuby 3.4's GC) and the profile's machine runs glibc ({@link #glibcMachine}), the
+ *     buffers' faults are counted by its simulation of glibc's main arena
+ *     ({@link org.slotlab.model.malloc.MainArena}): pages written for the first time, pages
+ *     {@code systrim} gave back and the next buffers write again, buffers mapped apart. Elsewhere
+ *     (3.1, macOS) they are estimated: the malloc'd bytes in flight at the busiest GC, plus the
+ *     share of malloc'd pages the profile's refault curve ({@link MallocFaults}) gives for the
+ *     malloc'd bytes per GC cycle;</li>
  * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, per slot
  *     swept, per object marked and per dead object freed, so fewer but more expensive GCs (majors
  *     marking everything) are priced as such. The calibration fits these to {@code GC.stat(:time)}
@@ -67,13 +71,29 @@ public final class CostModel {
         return Math.max(0, sim.totalAllocations() - live);
     }
 
+    /**
+     * Whether the profile was measured on a machine whose malloc is glibc's: a Linux platform
+     * ({@code RUBY_PLATFORM} {@code *-linux}, {@code *-linux-gnu}) other than musl. The simulated
+     * arena follows glibc's rules, so only there are its counts the faults; elsewhere (macOS's
+     * magazine allocator, musl) the buffers' faults are estimated as where the arena is not simulated.
+     */
+    static boolean glibcMachine(CostProfile p) {
+        String m = p.machine().toLowerCase(java.util.Locale.ROOT);
+        return m.contains("-linux") && !m.contains("musl");
+    }
+
     /** Page faults per op the model expects for {@code sim}. */
     public static double faultsPerOp(CostProfile p, RubyLayout layout, SimResult sim) {
         if (sim.ops() == 0) {
             return 0;
         }
-        double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES)
-                + sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
+        double faults = sim.pagesAdded() * (layout.pageSize() / MallocFaults.PAGE_BYTES);
+        if (sim.arenaSimulated() && glibcMachine(p)) {
+            // counted by the simulation of glibc's main arena: first touches, pages trimmed and
+            // faulted in again, buffers mapped apart
+            return (faults + sim.mallocFaults()) / sim.ops();
+        }
+        faults += sim.peakMallocInFlight() / MallocFaults.PAGE_BYTES;
         if (sim.mallocCalls() > 0) {
             double buffer = (double) sim.mallocBytes() / sim.mallocCalls();
             double cycle = (double) sim.mallocBytes() / (sim.gcCount() + 1);

@@ -7,7 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * How often the allocator makes a process fault the pages of its malloc'd buffers again, as
+ * The refault curve: how often the allocator makes a process fault the pages of its malloc'd
+ * buffers again, as
  * measured on one Ruby and its allocator: dying loops of {@code "x" * len} strings, minor faults
  * ({@code /proc/self/stat}) per string. Between two GCs the loop's buffers pile up dead until the
  * sweep frees them; the more bytes a GC cycle leaves to free, the more of them the allocator gives
@@ -17,6 +18,15 @@ import java.util.List;
  * at the nearest measured share outside them). A buffer of {@code mmapAlwaysBytes} or more is
  * mapped and unmapped each time (glibc: past its largest mmap threshold, 32 MiB on 64-bit), so
  * every page of it faults.
+ *
+ * <p>The cost model uses the curve only where the heap simulation does not simulate glibc's main
+ * arena ({@link org.slotlab.model.heap.SimResult#arenaSimulated()}: layouts with 3.1's GC). Where
+ * it does, the counts show why a curve cannot work: in these loops the faults are a start-up
+ * transient of the first GCs (malloc_limit growing, majors whose incremental marking delays their
+ * sweep), after which the same chunks are reused every cycle and nothing is trimmed, so faults
+ * per iteration fall with the run's length, and which cycles trim depends on where the sweeps'
+ * frees meet the top of the heap, not on the bytes per cycle. Profiles keep the curve, and read
+ * it, so that older profiles load unchanged.
  *
  * @param points (malloc'd bytes per GC cycle, share of malloc'd pages faulted again), increasing in bytes
  * @param mmapAlwaysBytes buffers this large or larger fault every page (0: no such measurement)

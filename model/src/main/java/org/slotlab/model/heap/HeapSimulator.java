@@ -39,6 +39,14 @@ import org.slotlab.model.layout.RubyLayout;
  * The model does not track empty pages, so a 3.4 "growth heap" is one that freed or allocated
  * slots since the last GC, and it does not represent a lazy sweep still running when a loop starts.
  *
+ * <p><b>Malloc'd buffers in glibc's arena.</b> On layouts with 3.4's GC, a run whose objects own
+ * malloc'd buffers also feeds its mallocs and sweep frees, in CRuby's order, to a simulation of
+ * glibc's main arena ({@link ArenaFeed}, {@link org.slotlab.model.malloc.MainArena}) and counts the
+ * pages they fault in. There a major GC's sweep comes after its incremental marking, not at the
+ * GC, and its frees come off malloc_increase, which moves the next GC by malloc; the slot counts
+ * above still sweep at the GC. The steady-state check then takes the arena's state with the
+ * heap's: a period is skipped only when both repeat.
+ *
  * <p><b>Extrapolation is exact.</b> Inside a phase every op allocates the same objects, so the
  * simulation from one GC to the next depends only on the state at the GC expressed relative to
  * the current op: pages, free slots, the op ranges of the surviving cohorts, their ages, the
@@ -123,6 +131,12 @@ public final class HeapSimulator {
         long periodOps;
 
         final MallocAccounting malloc = new MallocAccounting(gc);
+        /** Where the buffers sit in glibc's main arena (3.4's GC order; null when not simulated). */
+        final ArenaFeed feed;
+        /** Arena counts of the periods skipped: faults, pages trimmed. */
+        long skippedArenaFaults;
+        long skippedArenaTrimmed;
+
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
         final long[] allocationsAtLastGc = new long[heaps];
@@ -138,6 +152,13 @@ public final class HeapSimulator {
         Run(List<Phase> phases, boolean extrapolate) {
             this.phases = phases;
             this.extrapolate = extrapolate;
+            boolean mallocs = false;
+            for (Phase p : phases) {
+                for (ObjectSpec s : p.perOp()) {
+                    mallocs |= s.mallocBytes() > 0;
+                }
+            }
+            this.feed = mallocs && gc.growthBySlotsBudget() ? new ArenaFeed() : null;
             for (int h = 0; h < heaps; h++) {
                 pages[h] = layout.boot().pages(h);
                 bootLive[h] = layout.boot().live(h);
@@ -221,7 +242,21 @@ public final class HeapSimulator {
                     long safe = headroom <= 0 ? 0 : (headroom - 1) / mallocPerOp;
                     k = Math.min(k, Math.max(0, safe - 1));
                 }
+                if (feed != null && feed.marking()) {
+                    long slotsPerOp = specs.size();
+                    k = Math.min(k, Math.max(0, (Math.min(feed.markingSlotsLeft(), feed.slotsToNextStep()) - 1) / slotsPerOp));
+                }
                 if (k > 0) {
+                    if (feed != null) {
+                        for (long op = t; op < t + k; op++) {
+                            for (ObjectSpec s : specs) {
+                                if (s.mallocBytes() > 0) {
+                                    feed.malloc(s, op);
+                                }
+                            }
+                        }
+                        feed.slotsAllocated(k, specs.size());
+                    }
                     for (int h = 0; h < heaps; h++) {
                         free[h] -= k * demand[h];
                         count.allocations[h] += k * demand[h];
@@ -278,6 +313,16 @@ public final class HeapSimulator {
             }
             free[h]--;
             count.allocations[h]++;
+            if (feed != null) {
+                feed.slotAllocated(t);
+                long late = feed.takeLateSweptBytes();
+                if (late > 0) {
+                    malloc.freedBetweenGcs(late);
+                }
+                if (spec.mallocBytes() > 0) {
+                    feed.malloc(spec, t);
+                }
+            }
             if (spec.mallocBytes() > 0) {
                 malloc.malloced(spec.mallocBytes());
                 count.mallocCalls++;
@@ -340,6 +385,8 @@ public final class HeapSimulator {
                 bootYoungAge++;
             }
             List<Cohort> kept = new ArrayList<>(cohorts.size());
+            List<long[]> dyingRanges = feed == null ? null : new ArrayList<>();
+            List<ObjectSpec> dyingSpecs = feed == null ? null : new ArrayList<>();
             long inFlight = 0;
             for (Cohort c : cohorts) {
                 inFlight += c.size() * c.spec.mallocBytes();
@@ -356,6 +403,10 @@ public final class HeapSimulator {
                     continue;
                 }
                 long dead = c.size() - live;
+                if (feed != null && dead > 0 && c.spec.mallocBytes() > 0) {
+                    dyingRanges.add(new long[] {c.first, Math.min(c.last, firstAlive - 1)});
+                    dyingSpecs.add(c.spec);
+                }
                 freedBuffers += dead * c.spec.mallocBytes();
                 freedSlots[h] += dead;
                 marked += live;
@@ -377,6 +428,9 @@ public final class HeapSimulator {
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
+            if (feed != null) {
+                feed.gc(t, isMajor, dyingRanges, dyingSpecs);
+            }
             count.marked += marked;
             for (int h = 0; h < heaps; h++) {
                 count.freed[h] += freedSlots[h];
@@ -492,15 +546,25 @@ public final class HeapSimulator {
         // ---- extrapolation over steady-state periods
 
         /** When a relative state was first seen: the op and the counts then. */
-        record SteadyMark(long op, RunCounters counts) {
+        record SteadyMark(long op, RunCounters counts, long arenaDigest, long arenaFaults, long arenaTrimmed) {
+        }
+
+        SteadyMark mark() {
+            return feed == null ? new SteadyMark(t, count.copy(), 0, 0, 0)
+                    : new SteadyMark(t, count.copy(), feed.digest(t), feed.arena().faults(), feed.arena().trimmedPages());
         }
 
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
         boolean tryExtrapolate(Map<StateKey, SteadyMark> seen, long end) {
-            StateKey key = stateKey();
+            StateKey heapKey = stateKey();
+            SteadyMark now = mark();
+            // with the arena simulated, a period repeats both the heap's state and the arena's
+            StateKey key = feed == null ? heapKey : heapKey.with(now.arenaDigest());
             SteadyMark prev = seen.get(key);
             if (prev == null) {
-                seen.put(key, new SteadyMark(t, count.copy()));
+                // (where the heap repeats but the buffers do not sit where they sat, the run goes on
+                // until the arena repeats too: skipping on the heap's period alone would guess the faults)
+                seen.put(key, now);
                 return false;
             }
             long period = t - prev.op();
@@ -513,6 +577,11 @@ public final class HeapSimulator {
             }
             count.addPeriods(prev.counts(), count.copy(), n);
             long shift = period * n;
+            if (feed != null) {
+                skippedArenaFaults += (now.arenaFaults() - prev.arenaFaults()) * n;
+                skippedArenaTrimmed += (now.arenaTrimmed() - prev.arenaTrimmed()) * n;
+                feed.shift(shift);
+            }
             for (Cohort c : cohorts) {
                 if (!c.retainedOld()) {
                     c.first += shift;
@@ -641,7 +710,8 @@ public final class HeapSimulator {
             return new SimResult(n, count.allocations.clone(), count.minor, count.major, count.byMalloc, peakPages.clone(), pages.clone(),
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
                     startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
-                    count.bySlots.clone());
+                    feed == null ? -1 : feed.arena().faults() + skippedArenaFaults,
+                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone());
         }
     }
 
@@ -664,6 +734,13 @@ public final class HeapSimulator {
         @Override
         public String toString() {
             return java.util.Arrays.toString(values);
+        }
+
+        /** This key with one more value. */
+        StateKey with(long v) {
+            long[] w = java.util.Arrays.copyOf(values, values.length + 1);
+            w[values.length] = v;
+            return new StateKey(w);
         }
     }
 }

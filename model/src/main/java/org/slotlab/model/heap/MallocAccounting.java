@@ -54,6 +54,14 @@ final class MallocAccounting {
         sinceGc += bytes;
     }
 
+    /**
+     * Buffers of {@code bytes} freed between two GCs (the sweep that follows a major's incremental
+     * marking): objspace_malloc_increase_body takes each free off malloc_increase, never below 0.
+     */
+    void freedBetweenGcs(long bytes) {
+        sinceGc = Math.max(0, sinceGc - bytes);
+    }
+
     /** Whether malloc_increase has passed malloc_limit: the allocation that did it starts a GC. */
     boolean overLimit() {
         return sinceGc - sweepCredit > limit;

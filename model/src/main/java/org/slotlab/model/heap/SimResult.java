@@ -1,8 +1,10 @@
 package org.slotlab.model.heap;
 
 /**
- * Counted outcome of one simulated run. Every field is an exact count of the simulation (no
- * coefficient is involved); extrapolated runs give the same counts as a full run.
+ * Counted outcome of one simulated run. Every field is an exact count of the simulation; the one
+ * measured figure the simulation uses is how many slots a major GC's incremental marking lasts
+ * (its sweep's timing, which moves the next GC by malloc and where the buffers sit:
+ * {@code ArenaFeed.MAJOR_MARKING_SLOTS}). Extrapolated runs give the same counts as a full run.
  *
  * @param ops                  operations run
  * @param allocations          slots allocated per heap
@@ -25,6 +27,13 @@ package org.slotlab.model.heap;
  *                             must hold, so the RSS the buffers need)
  * @param slotsSweptSum        sum over GCs of the slots in all heaps (every slot of every page is swept)
  * @param liveBuffersAtEnd     malloc'd buffers the run's objects reachable at the end still own
+ * @param mallocFaults         pages the run's malloc'd buffers fault in, counted by simulating
+ *                             where they sit in glibc's main arena ({@link org.slotlab.model.malloc.MainArena}):
+ *                             heap pages written for the first time since brk mapped them (again,
+ *                             after a trim gave them back) and the pages of buffers mapped apart;
+ *                             -1 where the arena is not simulated (a layout whose sweep order the
+ *                             simulation does not follow)
+ * @param trimmedPages         pages glibc's systrim gave back to the kernel during the run (-1: not simulated)
  * @param gcsBySlots           GCs started because a heap had no free slot left and could take no page
  *                             (heap_prepare, default.c:2088-2110), per heap: the heap that ran dry.
  *                             With {@code gcsByMalloc} they are all the GCs.
@@ -49,7 +58,14 @@ public record SimResult(
         long peakMallocInFlight,
         long slotsSweptSum,
         long liveBuffersAtEnd,
+        long mallocFaults,
+        long trimmedPages,
         long[] gcsBySlots) {
+
+    /** Whether the run simulated where its buffers sit in the malloc arena ({@link #mallocFaults()} counts). */
+    public boolean arenaSimulated() {
+        return mallocFaults >= 0;
+    }
 
     /** Malloc'd buffers of the run's objects that sweeps free: every buffer made, less those still owned at the end. */
     public long freedBuffers() {
@@ -149,7 +165,9 @@ public record SimResult(
         return new SimResult(ops - warm.ops, alloc, minorGcs - warm.minorGcs, majorGcs - warm.majorGcs, gcsByMalloc - warm.gcsByMalloc,
                 peak, finalPages.clone(), liveAtEnd.clone(), retainedSlotBytes, retainedMallocBytes, mallocCalls - warm.mallocCalls,
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
-                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd, bySlots);
+                warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd,
+                arenaSimulated() ? mallocFaults - Math.max(0, warm.mallocFaults) : -1,
+                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1, bySlots);
     }
 
     public long retainedBytes() {
@@ -173,7 +191,8 @@ public record SimResult(
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
-                && slotsSweptSum == o.slotsSweptSum && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots);
+                && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages
+                && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots);
     }
 
     @Override
@@ -184,6 +203,7 @@ public record SimResult(
                 + ", liveAtEnd=" + java.util.Arrays.toString(liveAtEnd) + ", retained=" + retainedSlotBytes + "+"
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
                 + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
+                + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages
                 + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ")";
     }
 }

@@ -1,0 +1,115 @@
+package org.slotlab.model.realruby;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.harness.Harness;
+import org.slotlab.model.heap.HeapSimulator;
+import org.slotlab.model.heap.ObjectSpec;
+import org.slotlab.model.heap.Phase;
+import org.slotlab.model.heap.SimResult;
+import org.slotlab.model.layout.RubyLayout;
+
+/**
+ * The simulation of glibc's main arena against minor faults measured on CRuby 3.4.5 (Debian 12,
+ * glibc 2.36): loops of {@code s = X * len} plus a few empty arrays, each in a fresh
+ * {@code ruby --disable-gems} process, 3 runs each (scripts/ruby-lab/faults.rb,
+ * sample-data/measured/lab/faults-20261201.json; the counts repeat to the fault from run to run).
+ * The heap the loops start from is the bare harness's, as the unpatched build's calibration
+ * measured it. The bounds are where the simulation is now: the 10,000 B loops within 25%, the
+ * others within a factor of 4 (the simulation trims more often than glibc did in the 1,000 to
+ * 5,000 B loops, and less in the 20,000 B one).
+ */
+class MallocFaultsMeasuredTest {
+
+    private static RubyLayout layout;
+    private static final Map<String, double[]> MEASURED = new LinkedHashMap<>();
+
+    @BeforeAll
+    static void load() throws Exception {
+        CostProfile p = CostProfile.load(Path.of(MallocFaultsMeasuredTest.class
+                .getResource("/sample-data/measured/lab/profile-ruby-3.4.5-base.json").toURI()));
+        RubyLayout l = p.layout().orElseThrow();
+        layout = l.withBoot(p.harness(Harness.BARE, l).boot());
+        try (InputStream in = MallocFaultsMeasuredTest.class.getResourceAsStream("/sample-data/measured/lab/faults-20261201.json")) {
+            JsonNode root = new ObjectMapper().readTree(in);
+            for (JsonNode loop : root.path("loops")) {
+                if (!loop.path("ruby").asText().equals("base")) {
+                    continue;
+                }
+                JsonNode run = loop.path("runs").get(0);
+                MEASURED.put(loop.path("id").asText(), new double[] {run.path("n").asLong(), run.path("gcs").asLong(),
+                        run.path("minor_faults").asLong()});
+            }
+        }
+    }
+
+    /** One iteration of {@code s = X * len} followed by {@code arrays} empty array literals. */
+    private static SimResult simulate(String id, long len, int arrays) {
+        List<ObjectSpec> specs = new ArrayList<>();
+        specs.add(new ObjectSpec(layout.rstringHeap(), len + 1, ObjectSpec.IMMEDIATE, "string"));
+        for (int i = 0; i < arrays; i++) {
+            specs.add(ObjectSpec.dying(layout.heapIndexOfSlot(40), "array"));
+        }
+        long n = (long) MEASURED.get(id)[0];
+        return new HeapSimulator(layout).run(List.of(new Phase(n, specs)), true);
+    }
+
+    private static double measuredPerIteration(String id) {
+        double[] m = MEASURED.get(id);
+        return m[2] / m[0];
+    }
+
+    private static double simulatedPerIteration(SimResult r) {
+        return r.mallocFaults() / (double) r.ops();
+    }
+
+    @Test
+    void aFreshTenKilobyteString_faultsAsMeasured_andTwoArraysMore_faultEightTimesLess() {
+        SimResult alone = simulate("str10000", 10_000, 0);
+        SimResult arrays = simulate("str10000-2arrays", 10_000, 2);
+
+        assertThat(alone.gcCount()).isEqualTo(88);
+        assertThat(simulatedPerIteration(alone)).isCloseTo(measuredPerIteration("str10000"),
+                org.assertj.core.data.Percentage.withPercentage(25));
+        // measured 0.141 vs 0.0148 per iteration: the loop with more slots per iteration GCs twice
+        // as often, by slots, and its majors' sweeps leave no free run of buffers at the heap's top
+        assertThat(simulatedPerIteration(alone)).isGreaterThan(4 * simulatedPerIteration(arrays));
+    }
+
+    @Test
+    void theFaultsAreAStartUpTransient_twiceTheIterationsFaultAsOftenInAll() {
+        SimResult short1 = simulate("str10000", 10_000, 0);
+        SimResult long1 = simulate("str10000-600k", 10_000, 0);
+
+        // measured 42,240 and 42,227 faults: the steady state reuses the same chunks and trims nothing
+        assertThat(MEASURED.get("str10000-600k")[2]).isCloseTo(MEASURED.get("str10000")[2],
+                org.assertj.core.data.Percentage.withPercentage(2));
+        assertThat(long1.mallocFaults()).isEqualTo(short1.mallocFaults());
+        assertThat(long1.trimmedPages()).isEqualTo(short1.trimmedPages());
+    }
+
+    @Test
+    void otherLengthsAndMoreObjects_faultWithinAFactorOfFour() {
+        Object[][] loops = {
+            {"str2000", 2_000L, 0}, {"str5000", 5_000L, 0}, {"str20000", 20_000L, 0}, {"str20000-2arrays", 20_000L, 2},
+            {"str1000", 1_000L, 0}, {"str1000-1array", 1_000L, 1}, {"str1000-3arrays", 1_000L, 3},
+        };
+        for (Object[] l : loops) {
+            String id = (String) l[0];
+            double sim = simulatedPerIteration(simulate(id, (Long) l[1], (Integer) l[2]));
+            double meas = measuredPerIteration(id);
+            assertThat(sim / meas).as("%s: simulated %.4f, measured %.4f faults per iteration", id, sim, meas).isBetween(0.25, 4.0);
+        }
+    }
+}
