@@ -15,6 +15,9 @@ import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.Slider;
 import javafx.scene.image.ImageView;
+import java.nio.IntBuffer;
+import javafx.scene.image.PixelBuffer;
+import javafx.scene.image.PixelFormat;
 import javafx.scene.image.WritableImage;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.HBox;
@@ -58,10 +61,20 @@ public final class HeapMapView extends BorderPane {
     /** Which sides ran a GC in the frame that started the sweep front. */
     private boolean[] sweeping = new boolean[0];
     private int lastGeneration;
+    /** The frame the next pulse shows (done or being made). */
     private CompletableFuture<BufferedImage> pending;
-    private WritableImage fx;
-    /** The worker's picture, drawn again for each frame (only the worker touches it while a frame is pending). */
-    private BufferedImage frameImage;
+    /**
+     * While playing, the frame after {@link #pending}, started on the worker as soon as that one is
+     * done: a frame is ready at every pulse even when one takes longer than a pulse to make.
+     */
+    private CompletableFuture<BufferedImage> ahead;
+    private Shown fx;
+    /**
+     * The worker's two pictures, drawn into in turn: the one a pulse copies to the screen is never
+     * the one the frame after it is being drawn into (worker thread only).
+     */
+    private final BufferedImage[] frameImages = new BufferedImage[2];
+    private int nextImage;
     private long frames;
     private long lastFrameNanos;
     private volatile boolean stepToGc;
@@ -75,9 +88,10 @@ public final class HeapMapView extends BorderPane {
 
     public HeapMapView(Settings s, long len, long ops) {
         setId("heapMap");
+        // frames are drawn at the canvas's size and shown 1:1 (no scaling pass per frame); after a
+        // resize the next frame comes at the new size
         image.setPreserveRatio(false);
-        image.fitWidthProperty().bind(canvas.widthProperty());
-        image.fitHeightProperty().bind(canvas.heightProperty());
+        image.setSmooth(false);
         canvas.setMinSize(200, 120);
         setCenter(canvas);
         play.setId("heapMapPlay");
@@ -110,6 +124,7 @@ public final class HeapMapView extends BorderPane {
         ops = loopOps;
         sides = null;
         sweepFrame = -1;
+        ahead = null;
         info.setText("replaying…");
         pending = CompletableFuture.supplyAsync(() -> {
             sides = HeapMaps.sides(s, sliceLen, loopOps);
@@ -141,7 +156,7 @@ public final class HeapMapView extends BorderPane {
 
     /** Whether no frame is being made and none will be until play or step (FX thread). */
     public boolean idle() {
-        return pending == null && sweepFrame < 0 && !playing.get();
+        return pending == null && ahead == null && sweepFrame < 0 && !playing.get();
     }
 
     /** Frames shown so far. */
@@ -154,7 +169,8 @@ public final class HeapMapView extends BorderPane {
         if (p == null || !p.isDone()) {
             return;
         }
-        pending = null;
+        pending = ahead;
+        ahead = null;
         if (p.isCompletedExceptionally()) {
             info.setText("the heap map cannot be drawn: " + p.handle((v, e) -> e.getCause() != null ? e.getCause().getMessage()
                     : e.getMessage()).join());
@@ -174,26 +190,52 @@ public final class HeapMapView extends BorderPane {
         info.setText(s == null ? "" : done ? "end of the loop" : "");
         if (playing.get() || sweepFrame >= 0) {
             requestFrame();
+            requestAhead();
         }
     }
 
-    /** Copies the picture's ARGB pixels into the shown image (one bulk copy, no per-pixel conversion). */
+    /** Copies the picture's pixels into the shown image (one bulk copy, no per-pixel conversion). */
     private void show(BufferedImage img) {
-        WritableImage next = copy(img, fx);
+        Shown next = Shown.of(img, fx);
         if (next != fx) {
             fx = next;
-            image.setImage(fx);
+            image.setImage(fx.image());
         }
     }
 
-    /** Copies a picture into {@code target} as the live view does (the harness times it). */
-    public static WritableImage copy(BufferedImage img, WritableImage target) {
-        int w = img.getWidth();
-        int h = img.getHeight();
-        WritableImage t = target != null && target.getWidth() == w && target.getHeight() == h ? target : new WritableImage(w, h);
-        int[] px = ((java.awt.image.DataBufferInt) img.getRaster().getDataBuffer()).getData();
-        t.getPixelWriter().setPixels(0, 0, w, h, javafx.scene.image.PixelFormat.getIntArgbPreInstance(), px, 0, w);
-        return t;
+    /**
+     * The image the view shows, backed by a {@link PixelBuffer} of premultiplied ARGB ints: the
+     * software pipeline's own pixel format, so a frame goes to the screen as one bulk copy of the
+     * picture's ints, where a plain {@link WritableImage} (BGRA bytes) converts every pixel twice,
+     * once when written and once when its texture is updated.
+     *
+     * @param buffer the pixels
+     * @param pixels the buffer as the image sees it
+     * @param image  the image the view shows
+     */
+    public record Shown(IntBuffer buffer, PixelBuffer<IntBuffer> pixels, WritableImage image) {
+
+        /** {@code img}'s pixels in {@code target} when it has the size, else in a new one (FX thread). */
+        public static Shown of(BufferedImage img, Shown target) {
+            int w = img.getWidth();
+            int h = img.getHeight();
+            Shown t = target;
+            if (t == null || t.pixels().getWidth() != w || t.pixels().getHeight() != h) {
+                IntBuffer b = IntBuffer.allocate(w * h);
+                PixelBuffer<IntBuffer> pb = new PixelBuffer<>(w, h, b, PixelFormat.getIntArgbPreInstance());
+                t = new Shown(b, pb, new WritableImage(pb));
+            }
+            // every pixel of the picture is opaque, so its ARGB ints are premultiplied already
+            int[] px = ((java.awt.image.DataBufferInt) img.getRaster().getDataBuffer()).getData();
+            IntBuffer b = t.buffer();
+            t.pixels().updateBuffer(pb -> {
+                b.clear();
+                b.put(px, 0, w * h);
+                b.clear();
+                return null;
+            });
+            return t;
+        }
     }
 
     private void requestFrame() {
@@ -207,6 +249,18 @@ public final class HeapMapView extends BorderPane {
         boolean toGc = stepToGc;
         stepToGc = false;
         pending = CompletableFuture.supplyAsync(() -> frame(w, h, advance, n, toGc), worker);
+    }
+
+    /** While playing, chains the frame after the pending one on the worker (FX thread). */
+    private void requestAhead() {
+        CompletableFuture<BufferedImage> p = pending;
+        if (ahead != null || p == null || closed || !playing.get()) {
+            return;
+        }
+        int w = (int) Math.max(1, canvas.getWidth());
+        int h = (int) Math.max(1, canvas.getHeight());
+        long n = slicesPerFrame();
+        ahead = p.handleAsync((img, e) -> frame(w, h, true, n, false), worker);
     }
 
     /** One frame on the worker: advance unless a sweep front is running, then draw. */
@@ -269,9 +323,11 @@ public final class HeapMapView extends BorderPane {
         for (int k = 0; k < s.size(); k++) {
             fronts[k] = front >= 0 && k < sweeping.length && sweeping[k] ? front : -1;
         }
-        // one image for every frame: the FX thread has copied the last one out before the next is asked for
-        frameImage = HeapMapPicture.render(s, HeapMaps.title(settings, len), w, h, 1, fronts, frameImage);
-        return frameImage;
+        // two images in turn: a pulse copies the finished one out while the next is drawn into the other
+        int k = nextImage;
+        nextImage = 1 - k;
+        frameImages[k] = HeapMapPicture.render(s, HeapMaps.title(settings, len), w, h, 1, fronts, frameImages[k]);
+        return frameImages[k];
     }
 
     /** Stops the animation and its thread. */

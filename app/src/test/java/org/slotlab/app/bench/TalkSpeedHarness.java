@@ -8,7 +8,6 @@ import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import javafx.application.Platform;
-import javafx.scene.image.WritableImage;
 import org.slotlab.app.heapmap.HeapMapView;
 import org.slotlab.app.heapmap.HeapMaps;
 import org.slotlab.app.knob.Settings;
@@ -82,7 +81,7 @@ public final class TalkSpeedHarness {
         }
         List<Long> worker = new ArrayList<>();
         List<Long> fx = new ArrayList<>();
-        WritableImage[] shown = {null};
+        HeapMapView.Shown[] shown = {null};
         java.awt.image.BufferedImage[] reused = {null};
         for (int f = 0; f < WARMUP + FRAMES; f++) {
             if (sides.stream().allMatch(s -> s.replay().done())) {
@@ -101,7 +100,7 @@ public final class TalkSpeedHarness {
             long[] onFx = {0};
             onFx(() -> {
                 long a = System.nanoTime();
-                shown[0] = HeapMapView.copy(img, shown[0]);
+                shown[0] = HeapMapView.Shown.of(img, shown[0]);
                 onFx[0] = System.nanoTime() - a;
                 return true;
             });

@@ -75,4 +75,36 @@ class HeapMapViewFxTest {
         assertThat(view.frames()).isEqualTo(frames);
         assertThat(view.sides()).extracting(HeapMapPicture.Side::name).containsExactly("master", "always-embed");
     }
+
+    @Test
+    void shownImage_holdsThePicturesPixels_andFollowsTheWindowsSize(FxRobot robot) throws Exception {
+        // given: a picture with known pixels
+        java.awt.image.BufferedImage img = new java.awt.image.BufferedImage(7, 3, java.awt.image.BufferedImage.TYPE_INT_ARGB);
+        for (int y = 0; y < 3; y++) {
+            for (int x = 0; x < 7; x++) {
+                img.setRGB(x, y, 0xFF000000 | (x * 30 << 16) | (y * 70 << 8) | (x + y));
+            }
+        }
+        // when: shown, then shown again at the same size
+        HeapMapView.Shown[] shown = new HeapMapView.Shown[2];
+        robot.interact(() -> {
+            shown[0] = HeapMapView.Shown.of(img, null);
+            shown[1] = HeapMapView.Shown.of(img, shown[0]);
+        });
+        // then: the same image, each pixel as drawn
+        assertThat(shown[1]).isSameAs(shown[0]);
+        var reader = shown[0].image().getPixelReader();
+        for (int y = 0; y < 3; y++) {
+            for (int x = 0; x < 7; x++) {
+                assertThat(reader.getArgb(x, y)).as("(%d, %d)", x, y).isEqualTo(img.getRGB(x, y));
+            }
+        }
+        // when: the window is made smaller, the frames that follow are drawn at the new size
+        WaitForAsyncUtils.waitFor(WITHIN_S, TimeUnit.SECONDS, () -> view.frames() > 0);
+        robot.interact(() -> view.getScene().getWindow().setWidth(900));
+        WaitForAsyncUtils.waitFor(WITHIN_S, TimeUnit.SECONDS, () -> WaitForAsyncUtils.asyncFx(() -> {
+            javafx.scene.image.Image i = ((javafx.scene.image.ImageView) view.lookup(".image-view")).getImage();
+            return i != null && Math.abs(i.getWidth() - view.getWidth()) < 1;
+        }).get());
+    }
 }
