@@ -211,12 +211,6 @@ public final class TalkSpeedHarness {
     }
 
     private static void waitFor(Check c, int seconds) throws Exception {
-        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
-        while (!c.ok()) {
-            if (System.nanoTime() > end) {
-                throw new IllegalStateException("gave up waiting after " + seconds + " s");
-            }
-            Thread.sleep(5);
-        }
+        org.testfx.util.WaitForAsyncUtils.waitFor(seconds, TimeUnit.SECONDS, c::ok);
     }
 }
