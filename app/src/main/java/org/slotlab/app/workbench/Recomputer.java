@@ -48,6 +48,7 @@ public final class Recomputer<I, O> implements AutoCloseable {
     private final AtomicReference<Request<I>> pending = new AtomicReference<>();
     private final AtomicBoolean draining = new AtomicBoolean();
     private final AtomicLong cancelledRuns = new AtomicLong();
+    private final AtomicLong droppedRequests = new AtomicLong();
     private final AtomicReference<Runnable> undelivered = new AtomicReference<>();
 
     public Recomputer(Computation<I, O> computation, Executor publisher, Listener<I, O> listener) {
@@ -77,7 +78,9 @@ public final class Recomputer<I, O> implements AutoCloseable {
      */
     public void cancel() {
         generation.incrementAndGet();
-        pending.set(null);
+        if (pending.getAndSet(null) != null) {
+            droppedRequests.incrementAndGet();
+        }
     }
 
     /** Generation of the newest request. */
@@ -90,9 +93,17 @@ public final class Recomputer<I, O> implements AutoCloseable {
         return !draining.get() && pending.get() == null;
     }
 
-    /** Runs that stopped early because a newer request arrived (for the status bar and tests). */
+    /** Runs that stopped early because a newer request arrived or Cancel was pressed (for tests and the latency harness). */
     public long cancelledRuns() {
         return cancelledRuns.get();
+    }
+
+    /**
+     * Requests {@link #cancel} removed from the queue before the worker started them: they are
+     * dropped at that moment, so they never show up among {@link #cancelledRuns}.
+     */
+    public long droppedRequests() {
+        return droppedRequests.get();
     }
 
     private void drain() {

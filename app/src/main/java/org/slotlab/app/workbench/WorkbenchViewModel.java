@@ -247,6 +247,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Background runs stopped or dropped because a newer request arrived. */
     public long cancelledRuns() { return recomputer.cancelledRuns(); }
 
+    /** Changes Cancel dropped before the worker started them (they never ran, so they are not {@link #cancelledRuns}). */
+    public long droppedChanges() { return recomputer.droppedRequests(); }
+
     /** Whether the background worker has nothing queued or running (tests spin on it instead of sleeping). */
     boolean recomputerIdle() { return recomputer.idle(); }
 

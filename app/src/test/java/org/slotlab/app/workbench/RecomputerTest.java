@@ -59,6 +59,53 @@ class RecomputerTest {
     }
 
     @Test
+    void cancel_dropsTheQueuedRequestAtOnce_andStopsTheRunningOne() throws Exception {
+        // given: a first request blocked in the worker, a second queued behind it
+        CountDownLatch firstStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Integer> computed = new CopyOnWriteArrayList<>();
+        List<Integer> results = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, cancelled) -> {
+            computed.add(in);
+            if (in == 1) {
+                firstStarted.countDown();
+                await(release);
+            }
+            return in;
+        }, Runnable::run, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+                results.add(output);
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+                results.add(-1);
+            }
+        });
+        r.submit(1);
+        assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
+        r.submit(2);
+        // when
+        r.cancel();
+        // then: the queued one is gone before the running one returns
+        assertThat(r.droppedRequests()).isEqualTo(1);
+        assertThat(r.cancelledRuns()).isZero();
+        release.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!r.idle() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(r.idle()).isTrue();
+        assertThat(r.cancelledRuns()).isEqualTo(1);
+        assertThat(computed).containsExactly(1);
+        assertThat(results).isEmpty();
+        r.cancel();
+        assertThat(r.droppedRequests()).as("nothing queued, nothing dropped").isEqualTo(1);
+        r.close();
+    }
+
+    @Test
     void error_isPublishedForTheLatestRequest() throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         List<String> errors = new CopyOnWriteArrayList<>();
