@@ -1,6 +1,8 @@
 package org.slotlab.app;
 
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import javafx.application.Application;
 import javafx.application.Platform;
 import javafx.scene.Scene;
@@ -25,19 +27,87 @@ public class SlotlabApp extends Application {
 
     private WorkbenchViewModel vm;
 
+    /** Opens once the toolkit runs: results published before that wait for it (see {@link #prepare}). */
+    private static final CountDownLatch TOOLKIT_STARTED = new CountDownLatch(1);
+    /** The view-model made by {@link #prepare}, or null when it was not called. */
+    private static volatile CompletableFuture<WorkbenchViewModel> prepared;
+
     /**
      * Main when this class is launched directly ({@code mvn javafx:run}): JavaFX's launcher calls
      * an Application's own main before it starts the toolkit, so the Prism settings apply.
      */
     public static void main(String[] args) {
         RenderSettings.apply();
+        prepare();
         launch(args);
+    }
+
+    /**
+     * Makes the view-model, and so starts the default scenario's first run, on a background
+     * thread while the JavaFX toolkit starts on another (call it before {@code launch}). The
+     * view-model needs no toolkit (JavaFX properties only); its results wait for the toolkit
+     * before they go to the FX thread. On a 2-core machine this takes the view-model and the
+     * first run off the start's critical path, and the first run is usually ready for the
+     * window's first layout.
+     */
+    public static void prepare() {
+        if (prepared == null) {
+            CompletableFuture<WorkbenchViewModel> f = new CompletableFuture<>();
+            Thread t = new Thread(() -> {
+                try {
+                    f.complete(new WorkbenchViewModel(SlotlabApp::publishOnceStarted, true));
+                } catch (RuntimeException | Error e) {
+                    f.completeExceptionally(e);
+                }
+            }, "slotlab-prepare");
+            t.setDaemon(true);
+            t.start();
+            prepared = f;
+        }
+    }
+
+    /** The publisher of the prepared view-model: the FX thread, once the toolkit has started. */
+    private static void publishOnceStarted(Runnable r) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                TOOLKIT_STARTED.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        Platform.runLater(r);
+    }
+
+    @Override
+    public void init() {
+        TOOLKIT_STARTED.countDown();
+    }
+
+    /** The prepared view-model, or a new one (also when preparing it failed: then this one says why). */
+    private static WorkbenchViewModel viewModel() {
+        CompletableFuture<WorkbenchViewModel> f = prepared;
+        prepared = null;
+        if (f != null) {
+            try {
+                return f.join();
+            } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                // made again on the FX thread below, where its failure is reported as usual
+            }
+        }
+        return new WorkbenchViewModel(Platform::runLater, true);
     }
 
     @Override
     public void start(Stage stage) {
         StartupReport.mark("toolkit");
-        vm = new WorkbenchViewModel(Platform::runLater, true);
+        vm = viewModel();
+        // a first run computed while the toolkit started goes into the view as it is built
+        vm.deliverPending();
         StartupReport.mark("vm");
         WorkbenchView view = new WorkbenchView(vm, stage);
         StartupReport.mark("view");
@@ -46,6 +116,7 @@ public class SlotlabApp extends Application {
         stage.setScene(scene);
         WindowPlacement.forUser().apply(stage);
         Talks talks = Talks.install(view, vm, stage);
+        vm.deliverPending();
         stage.show();
         StartupReport.mark("window");
         if (StartupReport.enabled()) {

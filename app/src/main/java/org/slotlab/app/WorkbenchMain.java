@@ -27,6 +27,8 @@ public final class WorkbenchMain {
                 StartupReport.enable(a);
             }
         }
+        // the view-model and the first run need no toolkit: they start first, on their own threads
+        SlotlabApp.prepare();
         Natives.prepare();
         quietClasspathWarning();
         RenderSettings.apply();

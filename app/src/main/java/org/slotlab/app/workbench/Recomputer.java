@@ -151,6 +151,21 @@ public final class Recomputer<I, O> implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs the delivery waiting for the publisher now, on the calling thread, which must be the
+     * publisher's own (the FX thread in the workbench); never waits for a computation. Returns
+     * whether there was one. The workbench calls it while it builds its window, so a first result
+     * computed while the toolkit started is in the window's first layout.
+     */
+    public boolean deliverPending() {
+        Runnable d = undelivered.getAndSet(null);
+        if (d == null) {
+            return false;
+        }
+        d.run();
+        return true;
+    }
+
     @Override
     public void close() {
         worker.shutdownNow();

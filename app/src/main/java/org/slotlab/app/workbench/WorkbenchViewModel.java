@@ -247,6 +247,12 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Background runs stopped or dropped because a newer request arrived. */
     public long cancelledRuns() { return recomputer.cancelledRuns(); }
 
+    /**
+     * Publishes a result that is computed and waiting for the FX thread, now (call it on the FX
+     * thread); never waits for the model. Returns whether there was one.
+     */
+    public boolean deliverPending() { return recomputer.deliverPending(); }
+
     /** Changes Cancel dropped before the worker started them (they never ran, so they are not {@link #cancelledRuns}). */
     public long droppedChanges() { return recomputer.droppedRequests(); }
 
