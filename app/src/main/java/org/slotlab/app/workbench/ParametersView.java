@@ -31,7 +31,6 @@ import javafx.scene.layout.Pane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 import javafx.scene.shape.Line;
-import javafx.util.Duration;
 import org.controlsfx.control.ToggleSwitch;
 import org.slotlab.app.knob.Knob;
 import org.slotlab.app.knob.Settings;
@@ -539,7 +538,7 @@ public final class ParametersView extends ScrollPane {
     private void register(String id, Control c, Knob<?> k) {
         c.setId(id);
         controls.put(id, c);
-        if (c.getTooltip() == null && !k.description().isEmpty()) {
+        if (LazyTooltip.text(c).isEmpty() && !k.description().isEmpty()) {
             tip(k.description(), c);
         }
     }
@@ -641,15 +640,16 @@ public final class ParametersView extends ScrollPane {
         refresh();
     }
 
+    /** Explains these controls: the tooltip is made when the pointer first enters one ({@link LazyTooltip}). */
     private static void tip(String text, Control... cs) {
         for (Control c : cs) {
-            Tooltip t = new Tooltip(text);
-            t.setWrapText(true);
-            t.setMaxWidth(420);
-            t.setShowDelay(Duration.millis(400));
-            t.setShowDuration(Duration.seconds(30));
-            c.setTooltip(t);
+            LazyTooltip.set(c, text);
         }
+    }
+
+    /** The tooltip text a control of this panel shows (made or still waiting for the pointer). */
+    static Optional<String> tooltipText(Control c) {
+        return LazyTooltip.text(c);
     }
 
     private static TitledPane section(String title, Node content) {

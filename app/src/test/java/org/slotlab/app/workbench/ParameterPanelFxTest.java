@@ -51,6 +51,24 @@ class ParameterPanelFxTest {
     }
 
     @Test
+    void aParametersTooltip_isMadeWhenThePointerFirstEntersItsControl_andThenShows(FxRobot robot) throws Exception {
+        // given: the frozen-source switch, its explanation waiting
+        wb.awaitCharts();
+        javafx.scene.control.Control rule = wb.view.parameters.control("frozenRule").orElseThrow();
+        assertThat(rule.getTooltip()).isNull();
+        assertThat(ParametersView.tooltipText(rule)).hasValueSatisfying(t -> assertThat(t).startsWith("byroot's frozen-source rule"));
+        // when: the pointer rests on it
+        robot.moveTo(rule);
+        robot.moveBy(2, 1);
+        WaitForAsyncUtils.waitForFxEvents();
+        // then: the tooltip exists with that text and shows after its delay
+        assertThat(rule.getTooltip()).isNotNull();
+        assertThat(rule.getTooltip().getText()).startsWith("byroot's frozen-source rule");
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> rule.getTooltip().isShowing());
+        robot.moveTo(field(robot));
+    }
+
+    @Test
     void resetWithFocusInTheField_showsTheThreadsCutoff_andTabDoesNotApplyTheOldOne(FxRobot robot) throws Exception {
         // given: cutoff 128 applied from the field, focus still in it
         wb.awaitCharts();
