@@ -58,7 +58,7 @@ final class ClassNewGcNote {
                     a.gcCount() == b.gcCount() ? "the same GCs" : "more GCs", layout.slotSize(ih),
                     b.gcCount() == 0 ? 0.0 : (double) a.gcCount() / b.gcCount()));
         } else if (a.gcsBySlots(hh) == 0) {
-            long slots = (long) a.peakPages()[hh] * layout.slotsPerPage(hh);
+            long slots = layout.slotsInPages(hh, a.peakPages()[hh]);
             long perCycle = a.ops() / (a.gcCount() + 1);
             out.append(String.format(Locale.ROOT, "%s, %s: the %d B heap the Hash lands in never ran dry (its %,d slots in %d pages,"
                             + " %d at the start, outnumber the %,d Hashes made between two GCs, and each GC sweeps them all), so GCs"
@@ -69,8 +69,8 @@ final class ClassNewGcNote {
         } else {
             out.append(String.format(Locale.ROOT, "%s, more GCs: the %d B heap the Hash lands in runs dry first; it started with %,d"
                             + " slots against the %d B heap's %,d.", objects, layout.slotSize(hh),
-                    (long) a.startPages()[hh] * layout.slotsPerPage(hh), layout.slotSize(ih),
-                    (long) a.startPages()[ih] * layout.slotsPerPage(ih)));
+                    layout.slotsInPages(hh, a.startPages()[hh]), layout.slotSize(ih),
+                    layout.slotsInPages(ih, a.startPages()[ih])));
         }
         return out.toString();
     }

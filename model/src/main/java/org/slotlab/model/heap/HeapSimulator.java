@@ -182,7 +182,7 @@ public final class HeapSimulator {
         }
 
         long total(int h) {
-            return (long) pages[h] * layout.slotsPerPage(h);
+            return layout.slotsInPages(h, pages[h]);
         }
 
         SimResult execute() {
@@ -340,8 +340,9 @@ public final class HeapSimulator {
         }
 
         void addPages(int h, int n) {
+            long before = total(h);
             pages[h] += n;
-            free[h] += (long) n * layout.slotsPerPage(h);
+            free[h] += total(h) - before;
             peakPages[h] = Math.max(peakPages[h], pages[h]);
         }
 

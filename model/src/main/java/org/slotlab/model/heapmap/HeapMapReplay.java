@@ -56,9 +56,14 @@ public final class HeapMapReplay {
     private String mismatch;
     private int sweepGeneration;
 
-    /** One heap's slots, page after page. */
+    /**
+     * One heap's slots, page after page: {@code slotsPerPage} to a page in the picture, and the
+     * heap's total as the simulation counts it ({@link RubyLayout#slotsInPages}: on average a few
+     * tenths of a slot per page more in the smallest heap, which the picture leaves off at the end).
+     */
     private static final class Heap {
         final int slotsPerPage;
+        final java.util.function.IntToLongFunction slotsOf;
         int pages;
         byte[] state;
         byte[] flags;
@@ -70,10 +75,11 @@ public final class HeapMapReplay {
         /** State of each slot just before the last GC swept this heap (for the sweep front). */
         byte[] beforeGc;
 
-        Heap(int slotsPerPage, int pages) {
+        Heap(int slotsPerPage, java.util.function.IntToLongFunction slotsOf, int pages) {
             this.slotsPerPage = slotsPerPage;
+            this.slotsOf = slotsOf;
             this.pages = pages;
-            int n = Math.max(1, pages * slotsPerPage);
+            int n = Math.max(1, slots());
             state = new byte[n];
             flags = new byte[n];
             age = new byte[n];
@@ -83,7 +89,7 @@ public final class HeapMapReplay {
         }
 
         int slots() {
-            return pages * slotsPerPage;
+            return (int) slotsOf.applyAsLong(pages);
         }
 
         void addPages(int n) {
@@ -148,7 +154,8 @@ public final class HeapMapReplay {
             if (live > (long) pages * layout.slotsPerPage(h)) {
                 pages = (int) ((live + layout.slotsPerPage(h) - 1) / layout.slotsPerPage(h));
             }
-            Heap heap = new Heap(layout.slotsPerPage(h), pages);
+            final int heapIndex = h;
+            Heap heap = new Heap(layout.slotsPerPage(h), p -> layout.slotsInPages(heapIndex, p), pages);
             for (int i = 0; i < live; i++) {
                 heap.state[i] = (byte) SlotState.OTHER.ordinal();
                 heap.flags[i] = i < old ? OLD : 0;

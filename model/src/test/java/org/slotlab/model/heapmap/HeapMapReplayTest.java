@@ -98,7 +98,7 @@ class HeapMapReplayTest {
                 }
                 // then: slots of each state add up to the simulation's occupied slots, free ones to the rest
                 assertThat(occupied).as("heap %d after GC %d", h, checked[0]).isEqualTo(e.occupied()[h]);
-                assertThat(r.count(h, SlotState.FREE, null)).isEqualTo((long) r.pages(h) * r.slotsPerPage(h) - occupied);
+                assertThat(r.count(h, SlotState.FREE, null)).isEqualTo(layout.slotsInPages(h, r.pages(h)) - occupied);
                 assertThat(r.count(h, SlotState.OTHER, null)).as("boot objects").isEqualTo(layout.boot().live(h));
                 assertThat(r.pages(h)).as("pages of heap %d after GC %d", h, checked[0]).isEqualTo(e.pages()[h]);
             }

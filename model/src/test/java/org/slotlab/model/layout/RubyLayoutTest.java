@@ -21,6 +21,19 @@ class RubyLayoutTest {
     }
 
     @Test
+    void slotsOfManyPages_areTheAverageOverPageAddresses_asGcStatCountsThem() {
+        // GC.stat on the real Rubies (sample-data/measured/lab): heap_available_slots over heap_allocated_pages
+        RubyLayout r31 = RubyLayout.ruby31();
+        assertThat(r31.slotsPerPage(0)).as("the page that wastes the most").isEqualTo(408);
+        assertThat(r31.slotsInPages(0, 24)).as("3.1.2 bare boot: 9,807 in 24 pages").isEqualTo(9806);
+        assertThat(r31.slotsInPages(0, 53)).as("3.1.2 with RubyGems: 21,657 in 53 pages").isEqualTo(21656);
+        RubyLayout r34 = RubyLayout.ruby34();
+        assertThat(r34.slotsInPages(0, 10)).as("3.4.5 with RubyGems: 16,373-16,375 in 10 pages of the 40 B heap").isEqualTo(16374);
+        assertThat(r34.slotsInPages(4, 10)).as("the larger heaps: one count for every page").isEqualTo(1020);
+        assertThat(r34.slotsInPages(0, 0)).isZero();
+    }
+
+    @Test
     void ruby31_oneHeap_embedsUpTo23() {
         RubyLayout l = RubyLayout.ruby31();
         assertThat(l.slotSizes()).containsExactly(40);
