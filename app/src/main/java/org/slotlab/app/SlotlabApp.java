@@ -135,8 +135,9 @@ public class SlotlabApp extends Application {
     }
 
     /**
-     * Prints the start-up report at the first pulse laid out after the first run reached the
-     * charts (the pulse whose render paints them), and quits for {@code --startup-report=exit}.
+     * Prints the start-up report once the frame of the first pulse laid out after the first run
+     * reached the charts (the pulse whose render paints them) has been rendered, and quits for
+     * {@code --startup-report=exit}.
      */
     private void reportFirstChart(Scene scene) {
         Runnable atNextPulse = () -> {
@@ -144,8 +145,16 @@ public class SlotlabApp extends Application {
             Runnable[] once = new Runnable[1];
             once[0] = () -> {
                 scene.removePostLayoutPulseListener(once[0]);
-                if (StartupReport.firstChartDrawn(System.err) && StartupReport.exitAfterReport()) {
-                    Platform.runLater(Platform::exit);
+                StartupReport.firstChartLaidOut();
+                Runnable painted = () -> {
+                    if (StartupReport.painted(System.err, "painted") && StartupReport.exitAfterReport()) {
+                        Platform.runLater(Platform::exit);
+                    }
+                };
+                if (!RenderedFrames.onNext(scene, painted)) {
+                    if (StartupReport.painted(System.err, "painted (not measured)") && StartupReport.exitAfterReport()) {
+                        Platform.runLater(Platform::exit);
+                    }
                 }
             };
             scene.addPostLayoutPulseListener(once[0]);

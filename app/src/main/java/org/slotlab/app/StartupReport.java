@@ -16,12 +16,14 @@ import java.util.Locale;
  * launch to first chart itself ({@code scripts/startup-time.sh}).
  *
  * <p>Example: {@code startup: jvm 210 ms, toolkit 380 ms, window 260 ms, first run 120 ms,
- * first chart 45 ms; launch to first chart 1015 ms (epoch ms 1764590000123); cpu 1420 ms (FX thread 610 ms)}. Each figure is
+ * first chart 45 ms, painted 150 ms; launch to first chart 1165 ms (epoch ms 1764590000123); cpu 1420 ms (FX thread 610 ms)}. Each figure is
  * the time since the previous mark; "first run" is the wait for the first scenario's background
- * computation after the window was shown (0 when it was ready first); "cpu" is the CPU time all
+ * computation after the window was shown (0 when it was ready first); "first chart" ends when the
+ * pulse that paints the charts is laid out, "painted" when the renderer has put that frame in the
+ * window (the end of launch to first chart); "cpu" is the CPU time all
  * of the process's threads had used by then, which a busy machine inflates much less than the
- * wall-clock figures, and "FX thread" the part of it the JavaFX application thread used (the
- * thread every phase after the toolkit's start waits on).
+ * wall-clock figures, and "FX thread" the part of it the JavaFX application thread used up to
+ * the first chart's layout (the thread every phase after the toolkit's start waits on).
  */
 public final class StartupReport {
 
@@ -66,18 +68,34 @@ public final class StartupReport {
         }
     }
 
+    /** CPU time of the FX thread when the first chart was laid out, ns (-1 before, or when unknown). */
+    private static long fxCpuAtFirstChart = -1;
+
     /**
-     * Notes the first chart drawn and prints the line (once); returns whether it printed, so the
-     * caller can quit for {@code =exit}.
+     * Notes, on the FX thread, that the pulse that paints the first chart has been laid out (the
+     * charts are drawn into their canvases); {@link #painted} then ends the report.
      */
-    public static synchronized boolean firstChartDrawn(PrintStream out) {
+    public static synchronized void firstChartLaidOut() {
+        if (enabled && !done) {
+            MARKS.add(new Mark("first chart", System.nanoTime()));
+            fxCpuAtFirstChart = threadCpuNanos();
+        }
+    }
+
+    /**
+     * Notes that the frame with the first chart has been rendered to the window (called from the
+     * renderer, or right after {@link #firstChartLaidOut} where the toolkit does not say when a
+     * frame is rendered: then {@code how} says so) and prints the line, once; returns whether it
+     * printed, so the caller can quit for {@code =exit}.
+     */
+    public static synchronized boolean painted(PrintStream out, String how) {
         if (!enabled || done) {
             return false;
         }
-        MARKS.add(new Mark("first chart", System.nanoTime()));
+        MARKS.add(new Mark(how, System.nanoTime()));
         done = true;
         long epochMillis = System.currentTimeMillis();
-        out.println(line(MARKS, launchToMainNanos(), epochMillis) + cpuNote(cpuNanos(), threadCpuNanos()));
+        out.println(line(MARKS, launchToMainNanos(), epochMillis) + cpuNote(cpuNanos(), fxCpuAtFirstChart));
         out.flush();
         return true;
     }
