@@ -155,6 +155,15 @@ public class SlotlabApp extends Application {
                     if (StartupReport.painted(System.err, "painted (not measured)") && StartupReport.exitAfterReport()) {
                         Platform.runLater(Platform::exit);
                     }
+                } else {
+                    // a renderer that never reports the frame still gets a report (and the exit) after 10 s
+                    javafx.animation.PauseTransition late = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(10));
+                    late.setOnFinished(e -> {
+                        if (StartupReport.painted(System.err, "painted (not reported in 10 s)") && StartupReport.exitAfterReport()) {
+                            Platform.exit();
+                        }
+                    });
+                    late.play();
                 }
             };
             scene.addPostLayoutPulseListener(once[0]);
