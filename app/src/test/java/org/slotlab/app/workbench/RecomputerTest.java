@@ -106,6 +106,40 @@ class RecomputerTest {
     }
 
     @Test
+    void deliverPending_publishesAWaitingResultOnTheCallersThread_once() throws Exception {
+        // given: a publisher that only queues (the FX thread before the window is built)
+        java.util.concurrent.LinkedBlockingQueue<Runnable> queued = new java.util.concurrent.LinkedBlockingQueue<>();
+        List<Integer> results = new CopyOnWriteArrayList<>();
+        List<String> threads = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> in * 2, queued::add, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+                results.add(output);
+                threads.add(Thread.currentThread().getName());
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+                results.add(-1);
+            }
+        });
+        assertThat(r.deliverPending()).as("nothing computed yet").isFalse();
+        r.submit(21);
+        Runnable delivery = queued.poll(10, TimeUnit.SECONDS);
+        assertThat(delivery).isNotNull();
+        // when
+        boolean delivered = r.deliverPending();
+        // then: published here, and the queued delivery finds nothing left to do
+        assertThat(delivered).isTrue();
+        assertThat(results).containsExactly(42);
+        assertThat(threads).containsExactly(Thread.currentThread().getName());
+        delivery.run();
+        assertThat(results).containsExactly(42);
+        assertThat(r.deliverPending()).isFalse();
+        r.close();
+    }
+
+    @Test
     void error_isPublishedForTheLatestRequest() throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         List<String> errors = new CopyOnWriteArrayList<>();
