@@ -130,6 +130,8 @@ public final class Recomputer<I, O> implements AutoCloseable {
             } catch (RuntimeException e) {
                 if (!stale.getAsBoolean()) {
                     publish(() -> listener.onError(r.generation(), r.input(), e));
+                } else {
+                    cancelledRuns.incrementAndGet(); // a stale run that failed on its way out was still stopped
                 }
             }
         }

@@ -259,6 +259,9 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Whether the background worker has nothing queued or running (tests spin on it instead of sleeping). */
     boolean recomputerIdle() { return recomputer.idle(); }
 
+    /** Whether the background worker has nothing queued or running (the latency harness times Cancel by it). */
+    public boolean workerIdle() { return recomputer.idle(); }
+
     // ------------------------------------------------------------------ settings commands
 
     /**

@@ -140,6 +140,38 @@ class RecomputerTest {
     }
 
     @Test
+    void aCancelledRunThatFailsOnItsWayOut_countsAsCancelled_andPublishesNoError() throws Exception {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> errors = new CopyOnWriteArrayList<>();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, cancelled) -> {
+            started.countDown();
+            await(release);
+            throw new IllegalStateException("chart built from a half-finished run");
+        }, Runnable::run, new Recomputer.Listener<>() {
+            @Override
+            public void onResult(long generation, Integer input, Integer output) {
+            }
+
+            @Override
+            public void onError(long generation, Integer input, RuntimeException error) {
+                errors.add(error.getMessage());
+            }
+        });
+        r.submit(1);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        r.cancel();
+        release.countDown();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!r.idle() && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertThat(r.cancelledRuns()).isEqualTo(1);
+        assertThat(errors).isEmpty();
+        r.close();
+    }
+
+    @Test
     void error_isPublishedForTheLatestRequest() throws Exception {
         CountDownLatch done = new CountDownLatch(1);
         List<String> errors = new CopyOnWriteArrayList<>();
