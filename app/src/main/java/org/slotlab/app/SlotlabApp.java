@@ -146,23 +146,12 @@ public class SlotlabApp extends Application {
             once[0] = () -> {
                 scene.removePostLayoutPulseListener(once[0]);
                 StartupReport.firstChartLaidOut();
-                Runnable painted = () -> {
-                    if (StartupReport.painted(System.err, "painted") && StartupReport.exitAfterReport()) {
-                        Platform.runLater(Platform::exit);
-                    }
-                };
-                if (!RenderedFrames.onNext(scene, painted)) {
-                    if (StartupReport.painted(System.err, "painted (not measured)") && StartupReport.exitAfterReport()) {
-                        Platform.runLater(Platform::exit);
-                    }
+                if (!RenderedFrames.onNext(scene, () -> reportPainted("painted"))) {
+                    reportPainted("painted (not measured)");
                 } else {
                     // a renderer that never reports the frame still gets a report (and the exit) after 10 s
                     javafx.animation.PauseTransition late = new javafx.animation.PauseTransition(javafx.util.Duration.seconds(10));
-                    late.setOnFinished(e -> {
-                        if (StartupReport.painted(System.err, "painted (not reported in 10 s)") && StartupReport.exitAfterReport()) {
-                            Platform.exit();
-                        }
-                    });
+                    late.setOnFinished(e -> reportPainted("painted (not reported in 10 s)"));
                     late.play();
                 }
             };
@@ -182,6 +171,13 @@ public class SlotlabApp extends Application {
                     }
                 }
             });
+        }
+    }
+
+    /** Ends the start-up report with its last phase (once, from any thread), and quits for {@code --startup-report=exit}. */
+    private static void reportPainted(String how) {
+        if (StartupReport.painted(System.err, how) && StartupReport.exitAfterReport()) {
+            Platform.runLater(Platform::exit);
         }
     }
 

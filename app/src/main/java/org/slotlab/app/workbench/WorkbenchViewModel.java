@@ -256,10 +256,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
     /** Changes Cancel dropped before the worker started them (they never ran, so they are not {@link #cancelledRuns}). */
     public long droppedChanges() { return recomputer.droppedRequests(); }
 
-    /** Whether the background worker has nothing queued or running (tests spin on it instead of sleeping). */
-    boolean recomputerIdle() { return recomputer.idle(); }
-
-    /** Whether the background worker has nothing queued or running (the latency harness times Cancel by it). */
+    /** Whether the background worker has nothing queued or running (tests spin on it instead of sleeping; the latency harness times Cancel by it). */
     public boolean workerIdle() { return recomputer.idle(); }
 
     // ------------------------------------------------------------------ settings commands

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import org.testfx.util.WaitForAsyncUtils;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -298,7 +299,7 @@ public final class SliderLatencyHarness {
                 Thread.onSpinWait();
             }
             cancel.add((System.nanoTime() - at[0]) / 1e6);
-            Thread.sleep(50); // the cancelled change publishes nothing: let the window settle before the next
+            WaitForAsyncUtils.waitForFxEvents(); // the cancelled change publishes nothing: let the FX queue empty before the next
         }
         System.out.printf(Locale.ROOT, "huge workload: %d cancels (%d changes had nothing left to cancel)%n", cancel.size(),
                 nothingToCancel);

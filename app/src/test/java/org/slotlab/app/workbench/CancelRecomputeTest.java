@@ -51,7 +51,7 @@ class CancelRecomputeTest {
         assertThat(cancelled).isTrue();
         assertThat(vm.computingProperty().get()).isFalse();
         assertThat(vm.settings()).isEqualTo(new SubstringCutoffScenario().defaults());
-        while (!vm.recomputerIdle()) {
+        while (!vm.workerIdle()) {
             Thread.onSpinWait();
         }
         Runnable late;

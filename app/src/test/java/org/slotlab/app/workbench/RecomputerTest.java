@@ -64,7 +64,7 @@ class RecomputerTest {
         CountDownLatch firstStarted = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         List<Integer> computed = new CopyOnWriteArrayList<>();
-        List<Integer> results = new CopyOnWriteArrayList<>();
+        Recorded seen = new Recorded();
         Recomputer<Integer, Integer> r = new Recomputer<>((in, cancelled) -> {
             computed.add(in);
             if (in == 1) {
@@ -72,17 +72,7 @@ class RecomputerTest {
                 await(release);
             }
             return in;
-        }, Runnable::run, new Recomputer.Listener<>() {
-            @Override
-            public void onResult(long generation, Integer input, Integer output) {
-                results.add(output);
-            }
-
-            @Override
-            public void onError(long generation, Integer input, RuntimeException error) {
-                results.add(-1);
-            }
-        });
+        }, Runnable::run, seen);
         r.submit(1);
         assertThat(firstStarted.await(10, TimeUnit.SECONDS)).isTrue();
         r.submit(2);
@@ -99,7 +89,8 @@ class RecomputerTest {
         assertThat(r.idle()).isTrue();
         assertThat(r.cancelledRuns()).isEqualTo(1);
         assertThat(computed).containsExactly(1);
-        assertThat(results).isEmpty();
+        assertThat(seen.results).isEmpty();
+        assertThat(seen.errors).isEmpty();
         r.cancel();
         assertThat(r.droppedRequests()).as("nothing queued, nothing dropped").isEqualTo(1);
         r.close();
@@ -109,20 +100,8 @@ class RecomputerTest {
     void deliverPending_publishesAWaitingResultOnTheCallersThread_once() throws Exception {
         // given: a publisher that only queues (the FX thread before the window is built)
         java.util.concurrent.LinkedBlockingQueue<Runnable> queued = new java.util.concurrent.LinkedBlockingQueue<>();
-        List<Integer> results = new CopyOnWriteArrayList<>();
-        List<String> threads = new CopyOnWriteArrayList<>();
-        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> in * 2, queued::add, new Recomputer.Listener<>() {
-            @Override
-            public void onResult(long generation, Integer input, Integer output) {
-                results.add(output);
-                threads.add(Thread.currentThread().getName());
-            }
-
-            @Override
-            public void onError(long generation, Integer input, RuntimeException error) {
-                results.add(-1);
-            }
-        });
+        Recorded seen = new Recorded();
+        Recomputer<Integer, Integer> r = new Recomputer<>((in, c) -> in * 2, queued::add, seen);
         assertThat(r.deliverPending()).as("nothing computed yet").isFalse();
         r.submit(21);
         Runnable delivery = queued.poll(10, TimeUnit.SECONDS);
@@ -131,10 +110,10 @@ class RecomputerTest {
         boolean delivered = r.deliverPending();
         // then: published here, and the queued delivery finds nothing left to do
         assertThat(delivered).isTrue();
-        assertThat(results).containsExactly(42);
-        assertThat(threads).containsExactly(Thread.currentThread().getName());
+        assertThat(seen.results).containsExactly(42);
+        assertThat(seen.threads).containsExactly(Thread.currentThread().getName());
         delivery.run();
-        assertThat(results).containsExactly(42);
+        assertThat(seen.results).containsExactly(42);
         assertThat(r.deliverPending()).isFalse();
         r.close();
     }
@@ -143,21 +122,12 @@ class RecomputerTest {
     void aCancelledRunThatFailsOnItsWayOut_countsAsCancelled_andPublishesNoError() throws Exception {
         CountDownLatch started = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        List<String> errors = new CopyOnWriteArrayList<>();
+        Recorded seen = new Recorded();
         Recomputer<Integer, Integer> r = new Recomputer<>((in, cancelled) -> {
             started.countDown();
             await(release);
             throw new IllegalStateException("chart built from a half-finished run");
-        }, Runnable::run, new Recomputer.Listener<>() {
-            @Override
-            public void onResult(long generation, Integer input, Integer output) {
-            }
-
-            @Override
-            public void onError(long generation, Integer input, RuntimeException error) {
-                errors.add(error.getMessage());
-            }
-        });
+        }, Runnable::run, seen);
         r.submit(1);
         assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
         r.cancel();
@@ -167,7 +137,7 @@ class RecomputerTest {
             Thread.onSpinWait();
         }
         assertThat(r.cancelledRuns()).isEqualTo(1);
-        assertThat(errors).isEmpty();
+        assertThat(seen.errors).isEmpty();
         r.close();
     }
 
@@ -192,6 +162,24 @@ class RecomputerTest {
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
         assertThat(errors).containsExactly("cutoff must be >= 0 bytes, got -1");
         r.close();
+    }
+
+    /** A listener that keeps what was published: outputs, error messages, and the thread of each output. */
+    private static final class Recorded implements Recomputer.Listener<Integer, Integer> {
+        final List<Integer> results = new CopyOnWriteArrayList<>();
+        final List<String> errors = new CopyOnWriteArrayList<>();
+        final List<String> threads = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void onResult(long generation, Integer input, Integer output) {
+            results.add(output);
+            threads.add(Thread.currentThread().getName());
+        }
+
+        @Override
+        public void onError(long generation, Integer input, RuntimeException error) {
+            errors.add(error.getMessage());
+        }
     }
 
     private static void await(CountDownLatch l) {
