@@ -114,6 +114,9 @@ public final class ProfileCalibration {
      */
     static final String GC_START_CALL = "gc_start_call_ns";
 
+    /** Not a coefficient: a row's new embedded strings written per op, which the L2 column scales. */
+    static final String EMBEDDED_WRITES = "embedded_writes";
+
     private ProfileCalibration() {
     }
 
@@ -374,7 +377,12 @@ public final class ProfileCalibration {
                 return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
             }
             if (name.equals(CostProfile.L2_MISS)) {
-                return slots.size() * CostModel.missFraction(cycleBytes(), t.l2());
+                double slotBytes = 0;
+                for (int s : slots) {
+                    slotBytes += s;
+                }
+                double slotCycle = slotBytes / (gcsPerOp + 1.0 / row.n());
+                return columns.getOrDefault(EMBEDDED_WRITES, 0.0) * CostModel.missFraction(slotCycle, t.l2());
             }
             if (name.equals(CostProfile.SLOT_BYTE)) {
                 double b = 0;
@@ -419,10 +427,12 @@ public final class ProfileCalibration {
             case "footprint": {
                 // String#* (or x = [] in the smallest heap's footprint rows: nothing copied)
                 long copied = row.feature("copied_bytes");
-                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 0, 0, OpEvents.stringTimesMemcpyCalls(copied)), List.of(slot), 0);
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 0, 0, OpEvents.stringTimesMemcpyCalls(copied))
+                        .withEmbeddedWrites(copied > 0 ? 1 : 0), List.of(slot), 0);
             }
             case "middle":
-                return new RowEvents(new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0), List.of(slot), 0);
+                return new RowEvents(new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0)
+                        .withEmbeddedWrites(row.feature("copied_bytes") > 0 ? 1 : 0), List.of(slot), 0);
             case "string_malloc":
             case "middle_malloc": {
                 long copied = row.feature("malloc_copied_bytes");
@@ -440,7 +450,8 @@ public final class ProfileCalibration {
                 // the source as the fresh-source rows build it ("x" * len), then a shared suffix of the frozen SRC
                 long src = row.feature("source_len");
                 boolean embeds = layout.isEmbeddable(src, layout.termLen());
-                OpEvents source = new OpEvents(1, 0, src, 0, 0, embeds ? 0 : 1, embeds ? 0 : src, OpEvents.stringTimesMemcpyCalls(src));
+                OpEvents source = new OpEvents(1, 0, src, 0, 0, embeds ? 0 : 1, embeds ? 0 : src, OpEvents.stringTimesMemcpyCalls(src))
+                        .withEmbeddedWrites(embeds && src > 0 ? 1 : 0);
                 List<Integer> slots = new ArrayList<>();
                 slots.add(layout.slotSize(layout.heapForNewString(src)));
                 slots.add(layout.rstringSize());
@@ -533,6 +544,7 @@ public final class ProfileCalibration {
             c.put(CostProfile.MALLOC, e.mallocs());
             c.put(CostProfile.SHARED_SETUP, e.sharedSetups());
             c.put(CostProfile.FROZEN_ROOT, e.frozenRoots());
+            c.put(EMBEDDED_WRITES, e.embeddedWrites());
             c.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsPerIteration() : 0.0);
             double minors = row.minorsPerIteration();
             double majors = row.majorsPerIteration();
@@ -678,7 +690,10 @@ public final class ProfileCalibration {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
                 if (norm(col) == 0) {
-                    notes.put(name, "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
+                    notes.put(name, name.equals(CostProfile.L2_MISS)
+                            ? "no probe row writes a new embedded string into slots whose GC cycle runs through more than "
+                                    + (long) (candidates.get(0) / 1024) + " KiB"
+                            : "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
                     continue;
                 }
             }
@@ -725,7 +740,9 @@ public final class ProfileCalibration {
                 && slotSizeCount(rows) > 2;
         List<Double> caches0 = scanCache ? candidates : List.of(defaults.get(CostProfile.CYCLE_CACHE));
         List<Double> windows = scanWindow ? WINDOW_CANDIDATES : List.of(defaults.get(CostProfile.SLOT_WINDOW));
-        List<Double> l2s0 = scanL2 ? l2s : List.of(defaults.get(CostProfile.L2_CACHE));
+        // the core's own cache is a fact of the machine where calibrate read it (sysfs, sysctl), scanned only where it could not
+        boolean machineL2 = scanL2 && caches.l2Bytes() > 0;
+        List<Double> l2s0 = !scanL2 ? List.of(defaults.get(CostProfile.L2_CACHE)) : machineL2 ? List.of((double) caches.l2Bytes()) : l2s;
         Thresholds bestT = null;
         Solved best = null;
         List<double[]> scanReport = new ArrayList<>();
@@ -755,7 +772,8 @@ public final class ProfileCalibration {
         if (!scanL2) {
             notes.put(CostProfile.L2_CACHE, notes.getOrDefault(CostProfile.L2_MISS, "the memory term is not fitted"));
         } else if (l2Held) {
-            notes.put(CostProfile.L2_CACHE, "the memory term is held at 0 at every scanned size");
+            notes.put(CostProfile.L2_CACHE, machineL2 ? "the memory term is held at 0 at the machine's L2 (" + caches + ")"
+                    : "the memory term is held at 0 at every scanned size");
         }
         if (!scanCache) {
             notes.put(CostProfile.CYCLE_CACHE, notes.getOrDefault(CostProfile.CYCLE_MISS, "the memory term is not fitted"));
@@ -776,7 +794,13 @@ public final class ProfileCalibration {
             if (isCache || isWindow || isL2) {
                 boolean scanned = isCache ? scanCache && !missHeld : isL2 ? scanL2 && !l2Held : scanWindow;
                 double v = isCache ? bestT.cache() : isL2 ? bestT.l2() : bestT.window();
-                if (scanned) {
+                if (scanned && isL2 && machineL2) {
+                    String prov = "the machine's L2 cache per core, read by calibrate (" + caches + "); the L2 term "
+                            + CostProfile.L2_MISS + " fitted at it: " + source;
+                    coefficients.add(new Coefficient(d.name(), v, d.unit(), d.description(), prov));
+                    report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false,
+                            "the machine's L2"));
+                } else if (scanned) {
                     String prov = isCache || isL2
                             ? String.format(Locale.ROOT, "scanned: %s; the size with the least weighted residual among %d sizes from "
                                     + "%.0f KiB to %.0f MiB%s", source, isL2 ? l2s.size() : candidates.size(), CACHE_SCAN_FROM / 1024,

@@ -12,14 +12,15 @@ import org.slotlab.model.layout.RubyLayout;
  * coefficient ({@link CostTerm}). The terms that make the model more than a count of allocations:
  * <ul>
  * <li><b>memory cycled per GC cycle</b>: between two GCs, allocation walks through the slots the
- *     last sweep freed and writes every malloc'd byte; when that memory (the run's
- *     {@link SimResult#cycleBytes}) exceeds a cache of C bytes, the share beyond it,
- *     {@code 1 - C / cycleBytes}, comes from further away: beyond {@code l2_cache_bytes} every
- *     slot taken from the freelist costs {@code l2_miss_ns_per_slot} more times that share (the
- *     freelist walk reads each slot, a dependent load), beyond {@code cycle_cache_bytes} every byte
- *     allocated and not copied from cache costs {@code cycle_miss_ns_per_byte} more again. A bigger
- *     slot size cycles more memory for the same number of objects, so embedding into big slots can
- *     cost more than the copy saves;</li>
+ *     last sweep freed and writes every malloc'd byte. A new embedded string is written into a slot
+ *     last touched a GC cycle ago: when the slot memory a cycle runs through
+ *     ({@link SimResult#slotCycleBytes}) exceeds the core's own cache,
+ *     {@code l2_cache_bytes}, the share {@code 1 - C / cycle} of those writes misses it and each
+ *     costs {@code l2_miss_ns_per_slot}. A slot that is only taken (its header written) does not
+ *     pay it: the freelist walk's next slot is fetched ahead. Beyond {@code cycle_cache_bytes}
+ *     every byte allocated (slots and malloc'd buffers, {@link SimResult#cycleBytes}) costs
+ *     {@code cycle_miss_ns_per_byte} more again. A bigger slot cycles more memory for the same
+ *     number of objects, so embedding into big slots can cost more than the copy saves;</li>
  * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page) and the pages of the
  *     malloc'd buffers, each at {@code page_fault_ns}. Where the heap simulation follows the sweep
  *     order (CRuby 3.4's GC) and the profile's machine runs glibc ({@link #glibcMachine}), the
@@ -122,10 +123,9 @@ public final class CostModel {
         }
         parts.put(TimeBreakdown.SLOTS, slots);
         double cycle = sim.cycleBytes(layout);
-        double miss = missFraction(cycle, p.get(CostProfile.L2_CACHE));
+        double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
         double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
-        double slotsPerOp = sim.totalAllocations() / n;
-        parts.put(TimeBreakdown.CYCLE_MISS, slotsPerOp * missFraction(cycle, p.get(CostProfile.L2_CACHE)) * p.get(CostProfile.L2_MISS)
+        parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
                 + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
                 + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));

@@ -16,11 +16,21 @@ package org.slotlab.model.cost;
  *                          1 + floor(log2 n) + 1 calls for n copies of one byte, string.c rb_str_times)
  * @param splitCalls        of {@code methodCalls}, calls of String#split with a string separator
  *                          (rb_str_split_m: argument checks, the separator search, the result Array's pushes)
+ * @param embeddedWrites    new embedded strings whose bytes are written into the slot they were just
+ *                          given (str_alloc_embed then memcpy into {@code as.embed.ary}): the writes
+ *                          beyond the header that a freshly taken slot's cache lines must be fetched for
  */
 public record OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups,
-        double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls) {
+        double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls,
+        double embeddedWrites) {
 
-    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Events that write no new embedded string. */
+    public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
+            double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls) {
+        this(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls, splitCalls, 0);
+    }
 
     /** Events without String#split calls. */
     public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
@@ -59,6 +69,9 @@ public record OpEvents(double methodCalls, double newCalls, double bytesCopied, 
     }
 
     public OpEvents {
+        if (embeddedWrites < 0) {
+            throw new IllegalArgumentException("embedded strings written cannot be negative: " + embeddedWrites);
+        }
         if (mallocBytesCopied > bytesCopied) {
             throw new IllegalArgumentException("bytes copied into malloc'd buffers (" + mallocBytesCopied
                     + ") cannot exceed the bytes copied (" + bytesCopied + ")");
@@ -73,12 +86,19 @@ public record OpEvents(double methodCalls, double newCalls, double bytesCopied, 
     public OpEvents plus(OpEvents o) {
         return new OpEvents(methodCalls + o.methodCalls, newCalls + o.newCalls, bytesCopied + o.bytesCopied,
                 sharedSetups + o.sharedSetups, frozenRoots + o.frozenRoots, mallocs + o.mallocs,
-                mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls);
+                mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls,
+                embeddedWrites + o.embeddedWrites);
     }
 
     /** The same events {@code k} times. */
     public OpEvents times(double k) {
         return new OpEvents(methodCalls * k, newCalls * k, bytesCopied * k, sharedSetups * k, frozenRoots * k, mallocs * k,
-                mallocBytesCopied * k, memcpyCalls * k, splitCalls * k);
+                mallocBytesCopied * k, memcpyCalls * k, splitCalls * k, embeddedWrites * k);
+    }
+
+    /** These events with {@code k} new embedded strings written per op. */
+    public OpEvents withEmbeddedWrites(double k) {
+        return new OpEvents(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls,
+                splitCalls, k);
     }
 }

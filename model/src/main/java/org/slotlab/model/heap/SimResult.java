@@ -127,6 +127,14 @@ public record SimResult(
     }
 
     /**
+     * Slot bytes one GC cycle hands out, all heaps together: how far the freelists' walk runs
+     * between two visits to the same slot (a dying loop reuses a slot once per cycle).
+     */
+    public double slotCycleBytes(org.slotlab.model.layout.RubyLayout layout) {
+        return slotBytesAllocated(layout) / (gcCount() + 1);
+    }
+
+    /**
      * Bytes of memory one GC cycle runs through: the slot bytes and malloc'd bytes allocated
      * between two GCs (every allocation takes a slot the previous cycle swept, in address order,
      * and every malloc'd byte is written). With no GC, the whole run.

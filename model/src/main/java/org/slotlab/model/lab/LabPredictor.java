@@ -92,7 +92,8 @@ public final class LabPredictor {
                 SubseqOutcome o = StrSubseq.copy(layout, len);
                 int heap = layout.heapIndexOfSlot(o.sliceSlotBytes());
                 long malloc = o.sliceMallocBytes();
-                OpEvents e = new OpEvents(1, 0, len, 0, 0, malloc > 0 ? 1 : 0, malloc > 0 ? len : 0, OpEvents.stringTimesMemcpyCalls(len));
+                OpEvents e = new OpEvents(1, 0, len, 0, 0, malloc > 0 ? 1 : 0, malloc > 0 ? len : 0, OpEvents.stringTimesMemcpyCalls(len))
+                        .withEmbeddedWrites(malloc > 0 ? 0 : 1);
                 return new OpPlan(List.of(new Phase(n, List.of(new ObjectSpec(heap, malloc, ObjectSpec.IMMEDIATE, "string")))), e, 1,
                         o.slotLabel());
             }

@@ -69,6 +69,7 @@ public final class StringMachine {
     private long splitCalls;
     private long memcpyCalls;
     private long bytesCopied;
+    private long embeddedWrites;
     private long sharedSetups;
     private long frozenRoots;
 
@@ -173,6 +174,7 @@ public final class StringMachine {
         long malloc = emb ? 0 : len + layout.termLen();
         bytesCopied += len;
         memcpyCalls += (len) > 0 ? 1 : 0;
+        embeddedWrites += emb && len > 0 ? 1 : 0;
         int idx = record(step, role, slot, malloc);
         return new RStr(len, slot, malloc, emb, false, idx);
     }
@@ -292,6 +294,7 @@ public final class StringMachine {
         if (o.representation() != Representation.SHARED) {
             bytesCopied += len;
             memcpyCalls += (len) > 0 ? 1 : 0;
+            embeddedWrites += o.representation() == Representation.EMBEDDED && len > 0 ? 1 : 0;
             int idx = record(step, role, o.sliceSlotBytes(), o.sliceMallocBytes());
             return new RStr(len, o.sliceSlotBytes(), o.sliceMallocBytes(), o.representation() == Representation.EMBEDDED,
                     false, idx);
@@ -366,6 +369,6 @@ public final class StringMachine {
             mallocs += a.mallocs();
         }
         return new Trace(List.copyOf(allocations), List.copyOf(slices), methodCalls, bytesCopied, sharedSetups,
-                frozenRoots, mallocs, memcpyCalls, splitCalls);
+                frozenRoots, mallocs, memcpyCalls, splitCalls, embeddedWrites);
     }
 }

@@ -18,16 +18,17 @@ import org.slotlab.model.cost.OpEvents;
  * @param mallocs      malloc calls
  * @param memcpyCalls  copies made (one memcpy each)
  * @param splitCalls   of the C-method calls, String#split ones
+ * @param embeddedWrites new embedded strings whose bytes were written into their new slot
  */
 public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long methodCalls, long bytesCopied,
-        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls) {
+        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites) {
 
     public Trace {
         allocations = List.copyOf(allocations);
         slices = List.copyOf(slices);
     }
 
-    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0);
+    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Objects allocated. */
     public int objects() {
@@ -64,7 +65,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
     public OpEvents events() {
         // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
         return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()),
-                memcpyCalls, splitCalls);
+                memcpyCalls, splitCalls, embeddedWrites);
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
@@ -75,7 +76,8 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         return new Trace(allocations.subList(prefix.allocations.size(), allocations.size()),
                 slices.subList(prefix.slices.size(), slices.size()), methodCalls - prefix.methodCalls,
                 bytesCopied - prefix.bytesCopied, sharedSetups - prefix.sharedSetups, frozenRoots - prefix.frozenRoots,
-                mallocs - prefix.mallocs, memcpyCalls - prefix.memcpyCalls, splitCalls - prefix.splitCalls);
+                mallocs - prefix.mallocs, memcpyCalls - prefix.memcpyCalls, splitCalls - prefix.splitCalls,
+                embeddedWrites - prefix.embeddedWrites);
     }
 
     public Trace plus(Trace o) {
@@ -84,6 +86,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         List<ValueSlice> s = new ArrayList<>(slices);
         s.addAll(o.slices);
         return new Trace(a, s, methodCalls + o.methodCalls, bytesCopied + o.bytesCopied, sharedSetups + o.sharedSetups,
-                frozenRoots + o.frozenRoots, mallocs + o.mallocs, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls);
+                frozenRoots + o.frozenRoots, mallocs + o.mallocs, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls,
+                embeddedWrites + o.embeddedWrites);
     }
 }

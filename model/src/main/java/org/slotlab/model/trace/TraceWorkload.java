@@ -16,6 +16,7 @@ import org.slotlab.model.string.SubseqPolicy;
 import org.slotlab.model.workload.Experiments;
 import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.Outcome;
+import org.slotlab.model.workload.SliceLoop;
 
 /**
  * The traced run as a workload of the heap simulation: its operation mix, cut into operations
@@ -89,6 +90,7 @@ public final class TraceWorkload {
         double mallocs = 0;
         double mallocCopied = 0;
         double memcpys = 0;
+        double embeddedWrites = 0;
         double masterObjects = 0;
         double[] masterPerHeap = new double[layout.heapCount()];
         long gcInterval = gcIntervalOps();
@@ -126,6 +128,7 @@ public final class TraceWorkload {
             mallocs += o.sliceMallocBytes() > 0 ? n : 0;
             mallocCopied += n * o.mallocBytesCopied();
             memcpys += o.bytesCopied() > 0 ? n : 0;
+            embeddedWrites += n * SliceLoop.embeddedWrites(o);
         }
         double[] other = otherObjects(masterPerHeap);
         double[] kept = keptOtherObjects(other);
@@ -140,7 +143,7 @@ public final class TraceWorkload {
         long ops = ops();
         double splitCalls = splitCalls();
         OpEvents events = new OpEvents(trace.probe().cMethodCalls(), 0, bytesCopied, sharedSetups, roots, mallocs,
-                Math.min(mallocCopied, bytesCopied), memcpys, splitCalls).times(1.0 / ops);
+                Math.min(mallocCopied, bytesCopied), memcpys, splitCalls, embeddedWrites).times(1.0 / ops);
         return new Plan(new OpPlan(phases(totals, ops), events, masterObjects / ops, ""), ops, objects);
     }
 

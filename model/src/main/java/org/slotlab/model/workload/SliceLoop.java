@@ -6,6 +6,7 @@ import org.slotlab.model.cost.OpEvents;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
+import org.slotlab.model.string.Representation;
 import org.slotlab.model.string.SlicePosition;
 import org.slotlab.model.string.SourceState;
 import org.slotlab.model.string.StrSubseq;
@@ -82,11 +83,24 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
         return StrSubseq.slice(layout, policy, source, sourceLen, position, len);
     }
 
+    /**
+     * New embedded strings the slice writes: the slice itself when it is embedded, and a root that
+     * copies an embeddable source into its own slot (str_new_frozen of a short source).
+     */
+    public static int embeddedWrites(SubseqOutcome o) {
+        int k = o.representation() == Representation.EMBEDDED && o.bytesCopied() > 0 ? 1 : 0;
+        if (o.allocatedRoot() && !o.rootTookOverBuffer() && o.rootMallocBytes() == 0 && o.bytesCopied() > 0) {
+            k++;
+        }
+        return k;
+    }
+
     /** The phases and events of this loop under {@code policy}. */
     public OpPlan plan(RubyLayout layout, SubseqPolicy policy) {
         SubseqOutcome o = outcome(layout, policy);
         OpEvents events = new OpEvents(1, 0, o.bytesCopied(), o.sharedSetup() ? 1 : 0, o.allocatedRoot() ? 1 : 0,
-                o.sliceMallocBytes() > 0 ? 1 : 0, o.mallocBytesCopied(), o.bytesCopied() > 0 ? 1 : 0);
+                o.sliceMallocBytes() > 0 ? 1 : 0, o.mallocBytesCopied(), o.bytesCopied() > 0 ? 1 : 0)
+                .withEmbeddedWrites(embeddedWrites(o));
         List<ObjectSpec> setup = new ArrayList<>();
         if (source == SourceState.UNFROZEN_UNSHARED) {
             // The fresh source: "a" * source_len (rb_str_times -> str_enc_new, exact size).
@@ -97,7 +111,7 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
             long sourceOwns = o.rootTookOverBuffer() ? 0 : buffer;
             setup.add(new ObjectSpec(heap, sourceOwns, ObjectSpec.IMMEDIATE, "source"));
             events = events.plus(new OpEvents(1, 0, sourceLen, 0, 0, embeds ? 0 : 1, embeds ? 0 : sourceLen,
-                    OpEvents.stringTimesMemcpyCalls(sourceLen)));
+                    OpEvents.stringTimesMemcpyCalls(sourceLen)).withEmbeddedWrites(embeds && sourceLen > 0 ? 1 : 0));
         }
         long rootBuffer = o.rootTookOverBuffer() ? sourceLen + layout.termLen() : o.rootMallocBytes();
         List<Phase> phases = new ArrayList<>();
