@@ -135,7 +135,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         for (CalibrationFit.CoefficientFit k : f.coefficients()) {
             String se = k.fitted() && !k.atZeroBound() ? num(k.standardError()) : "";
             String ci = k.fitted() && !k.atZeroBound() ? num(k.lower95()) + " .. " + num(k.upper95()) : "";
-            String src = !k.fitted() ? "default: " + k.note() : k.atZeroBound() ? "fitted, held at 0" : "fitted";
+            // thresholds are scanned or read off the machine, and say which in their note
+            String src = !k.fitted() ? "default: " + k.note() : k.atZeroBound() ? "fitted, held at 0"
+                    : k.note().isEmpty() ? "fitted" : k.note();
             w.printf(Locale.ROOT, "%-24s %12s %-13s %10s  %-24s %s%n", k.name(), num(k.value()), k.unit(), se, ci, src);
         }
         w.printf(Locale.ROOT, "%-44s %10s %10s %10s %10s %7s%n", "row (ns/op)", "measured", "model", "residual", "held out", "noise");

@@ -795,8 +795,8 @@ public final class ProfileCalibration {
                 boolean scanned = isCache ? scanCache && !missHeld : isL2 ? scanL2 && !l2Held : scanWindow;
                 double v = isCache ? bestT.cache() : isL2 ? bestT.l2() : bestT.window();
                 if (scanned && isL2 && machineL2) {
-                    String prov = "the machine's L2 cache per core, read by calibrate (" + caches + "); the L2 term "
-                            + CostProfile.L2_MISS + " fitted at it: " + source;
+                    String prov = "read: the machine's L2 cache per core (" + caches + "); " + CostProfile.L2_MISS
+                            + " fitted at it on " + source;
                     coefficients.add(new Coefficient(d.name(), v, d.unit(), d.description(), prov));
                     report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false,
                             "the machine's L2"));

@@ -264,6 +264,7 @@ class ProfileCalibrationTest {
                 .containsExactly(java.util.Arrays.stream(slots.split(" ")).mapToInt(Integer::parseInt).toArray());
         assertThat(p.coefficients()).allSatisfy(c -> assertThat(c.provenance())
                 .satisfiesAnyOf(v -> assertThat(v).startsWith("fitted: timing.rb quick"), v -> assertThat(v).startsWith("scanned: timing.rb quick"),
+                        v -> assertThat(v).startsWith("read: the machine's L2 cache per core (L1d "),
                         v -> assertThat(v).isEqualTo(ProfileCalibration.NOT_DETERMINED)));
         assertThat(p.harnesses()).isNotEmpty();
     }
