@@ -347,23 +347,25 @@ public final class ProfileCalibration {
      * that do not depend on {@code cycle_cache_bytes}, and what the memory column needs.
      *
      * @param row the probe row
-     * @param y fastest repeat's ns per iteration minus the unit's empty loop
+     * @param y the ns per iteration this equation explains: the fastest repeat's time minus the
+     *          unit's empty loop (outside GC: minus that repeat's GC time too), or its GC time
      * @param noise the row's relative run-to-run spread
      * @param columns per coefficient name, the row's events per op (the memory column excluded)
      * @param bytesPerOp slot and malloc'd bytes allocated per op (what a GC cycle runs through)
      * @param gcsPerOp GCs per op measured while the row ran
+     * @param equation which of the row's times this is
      */
     record DesignRow(TimingReport.Row row, double y, double noise, Map<String, Double> columns, List<Integer> slots, double bytesPerOp,
-            double gcsPerOp, boolean gcTime) {
+            double gcsPerOp, Equation equation) {
 
         DesignRow(TimingReport.Row row, double y, double noise, Map<String, Double> columns, List<Integer> slots, double bytesPerOp,
                 double gcsPerOp) {
-            this(row, y, noise, columns, slots, bytesPerOp, gcsPerOp, false);
+            this(row, y, noise, columns, slots, bytesPerOp, gcsPerOp, Equation.WALL);
         }
 
-        /** The row's name in reports: its unit and name, and "(GC time)" for the GC-time equation. */
+        /** The row's name in reports: its unit and name, and which of its times the equation explains. */
         String name() {
-            return row.key() + (gcTime ? " (GC time)" : "");
+            return row.key() + equation.suffix;
         }
 
         /** Bytes one GC cycle of this row ran through. */
@@ -392,6 +394,22 @@ public final class ProfileCalibration {
                 return b;
             }
             return columns.getOrDefault(name, 0.0);
+        }
+    }
+
+    /** Which of a probe row's measured times an equation of the fit explains. */
+    enum Equation {
+        /** the iteration's whole time (rows whose GC time was too short to read) */
+        WALL(""),
+        /** the iteration's time outside GC: every term but the GC terms */
+        OUTSIDE_GC(" (outside GC)"),
+        /** GC.stat(:time) per iteration: the GC terms only */
+        GC_TIME(" (GC time)");
+
+        final String suffix;
+
+        Equation(String suffix) {
+            this.suffix = suffix;
         }
     }
 
@@ -559,15 +577,27 @@ public final class ProfileCalibration {
             c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
             // and every buffer such an object owns is freed by that sweep (counted in GC time)
             c.put(CostProfile.GC_FREE, row.group().equals("gc_start") ? 0.0 : e.mallocs());
-            double y = row.minNsPerIteration() - loop;
-            out.add(new DesignRow(row, y, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(), minors + majors));
-            // and the GC's own time, where GC.stat(:time) measured enough of it: only the GC terms explain it
+            if (row.gcTimeMsLeast() >= MIN_GC_MS) {
+                // GC.stat(:time) measured enough of the GC's time: the GC terms explain that time and the
+                // others what is left of the iteration. One equation of the whole time instead lets a GC
+                // cost the GC terms do not capture (the smallest heap's GCs, here) pass into whichever
+                // other term its rows share (the shared slice's setup, all in the 40 B heap).
+                Map<String, Double> outside = new LinkedHashMap<>(c);
+                for (String name : GC_TERMS) {
+                    outside.put(name, 0.0);
+                }
+                out.add(new DesignRow(row, row.minNsOutsideGc() - loop, row.relativeSpread(), outside, ev.slots(),
+                        slotBytes + ev.mallocBytes(), minors + majors, Equation.OUTSIDE_GC));
+            } else {
+                out.add(new DesignRow(row, row.minNsPerIteration() - loop, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(),
+                        minors + majors));
+            }
             if (row.gcTimeMsLeast() >= MIN_GC_MS) {
                 Map<String, Double> g = new LinkedHashMap<>();
                 for (String name : GC_TERMS) {
                     g.put(name, c.getOrDefault(name, 0.0));
                 }
-                out.add(new DesignRow(row, row.gcNsPerIteration(), row.relativeSpread(), g, List.of(), 0, minors + majors, true));
+                out.add(new DesignRow(row, row.gcNsPerIteration(), row.relativeSpread(), g, List.of(), 0, minors + majors, Equation.GC_TIME));
             }
         }
         return out;

@@ -149,6 +149,15 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
             return repeats.stream().filter(r -> r.gcTimeMs() >= 0).mapToDouble(r -> r.gcTimeMs() * 1e6 / n).min().orElse(Double.NaN);
         }
 
+        /**
+         * Least ns per iteration outside GC over the repeats that read GC.stat(:time): each repeat's
+         * time minus its own GC time (NaN when none did).
+         */
+        public double minNsOutsideGc() {
+            return repeats.stream().filter(r -> r.gcTimeMs() >= 0).mapToDouble(r -> (r.elapsedNs() - r.gcTimeMs() * 1e6) / n).min()
+                    .orElse(Double.NaN);
+        }
+
         /** GC milliseconds of the repeat with the least GC time (the resolution of GC.stat(:time) is 1 ms). */
         public long gcTimeMsLeast() {
             return repeats.stream().filter(r -> r.gcTimeMs() >= 0).mapToLong(Repeat::gcTimeMs).min().orElse(-1);

@@ -281,4 +281,36 @@ class ProfileCalibrationTest {
                 org.assertj.core.api.Assertions.within(1e-9)));
         assertThat(f.profile().layout()).isPresent();
     }
+
+    @Test
+    void aRowWhoseGcTimeWasRead_isFittedAsItsGcTime_andItsTimeOutsideGc() {
+        RubyLayout l = RubyLayout.ruby34();
+        long n = 1_000_000;
+        // two repeats: 90 ms with 40 ms of GC, 80 ms with 35 ms; the empty loop 20 ms
+        List<TimingReport.Repeat> reps = List.of(
+                new TimingReport.Repeat(90_000_000, 150, 0, n, 30, 0, 10_000, 1, 40_000, 40),
+                new TimingReport.Repeat(80_000_000, 150, 0, n, 30, 0, 10_000, 1, 40_000, 35));
+        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(20_000_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
+        TimingReport t = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, true, List.of(
+                new TimingReport.Row("slices", "baseline", "empty_loop", "nil", Map.of(), n, 0, loopReps),
+                new TimingReport.Row("slices", "middle", "middle_100", "SRC[1, 100]", Map.of("calls", 1L, "slots", 1L, "slot_size", 160L,
+                        "copied_bytes", 100L), n, 0, reps)), List.of());
+
+        List<ProfileCalibration.DesignRow> d = ProfileCalibration.design(t, l, new ArrayList<>());
+
+        assertThat(d).extracting(ProfileCalibration.DesignRow::equation)
+                .containsExactly(ProfileCalibration.Equation.OUTSIDE_GC, ProfileCalibration.Equation.GC_TIME);
+        ProfileCalibration.DesignRow outside = d.get(0);
+        // the least of each repeat's own time outside GC (45 and 50 ns), net of the empty loop
+        assertThat(outside.y()).isEqualTo(45.0 - 20.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(outside.name()).isEqualTo("slices/middle_100 (outside GC)");
+        for (String gc : ProfileCalibration.GC_TERMS) {
+            assertThat(outside.columns().getOrDefault(gc, 0.0)).as(gc).isZero();
+        }
+        assertThat(outside.columns().get(CostProfile.COPY)).isEqualTo(100.0);
+        ProfileCalibration.DesignRow gcTime = d.get(1);
+        assertThat(gcTime.y()).isEqualTo(35.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(gcTime.columns().get(CostProfile.GC_SWEEP_FREE)).isEqualTo(1.0);
+        assertThat(gcTime.columns()).doesNotContainKey(CostProfile.COPY);
+    }
 }
