@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Prints the validation lab's scoreboard (docs/FIT.md's lab section) from the committed results:
 # every patched build predicted from the unpatched build's calibration alone, and the GC counts of
-# single-heap loops on 3.4.5 and 3.1.2. Usage: scripts/ruby-lab/scoreboard.sh [--write] [LAB.json.gz ...]
-# (--write replaces docs/lab-scoreboard.md with what it prints)
+# single-heap loops on 3.4.5 and 3.1.2. Usage: scripts/ruby-lab/scoreboard.sh [--write] [--paired] [LAB.json.gz ...]
+# (--write replaces docs/lab-scoreboard.md with what it prints; --paired takes each measured ratio as
+# the median of the interleaved run pairs' ratios instead of fastest run over fastest run)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 lab=sample-data/measured/lab
 mvn -B -q -pl model compile dependency:build-classpath -Dmdep.outputFile=target/lab.cp
 write=0
 if [ "${1:-}" = "--write" ]; then write=1; shift; fi
+paired=()
+if [ "${1:-}" = "--paired" ]; then paired=(--paired); shift; fi
 files=("$@")
 [ ${#files[@]} -gt 0 ] || files=("$lab"/lab-*.json.gz)
 run() {
-  java -cp "model/target/classes:$(cat model/target/lab.cp)" org.slotlab.model.lab.LabTool \
+  java -cp "model/target/classes:$(cat model/target/lab.cp)" org.slotlab.model.lab.LabTool "${paired[@]}" \
     --readings "base=$lab/calibration-ruby-3.4.5-base.json.gz" --readings "3.4.5=$lab/calibration-ruby-3.4.5-base.json.gz" \
     --readings "3.1.2=$lab/calibration-ruby-3.1.2.json.gz" "${files[@]}"
 }

@@ -12,7 +12,8 @@ import org.slotlab.model.cost.CostProfile;
  * {@code java -cp ... org.slotlab.model.lab.LabTool --readings NAME=READINGS.json.gz [...] LAB.json.gz ...}
  * (calibration readings are fitted again with the model as it is now; {@code --profile NAME=FILE}
  * takes a saved profile instead; {@code --explain REGEX} prints, for the rows whose id matches, each
- * build's measured time and GCs beside the model's time by part).
+ * build's measured time and GCs beside the model's time by part; {@code --paired} takes each measured
+ * ratio as the median of the run pairs' ratios instead of fastest over fastest).
  * The first profile predicts every Ruby of a lab file that has no profile of its own name: the
  * patched builds are predicted from the unpatched build's profile.
  */
@@ -25,7 +26,14 @@ public final class LabTool {
         Map<String, LabPredictor> predictors = new LinkedHashMap<>();
         int i = 0;
         String explain = null;
-        while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings") || args[i].equals("--explain"))) {
+        Scoreboard.Measured statistic = Scoreboard.Measured.FASTEST;
+        while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings") || args[i].equals("--explain")
+                || args[i].equals("--paired"))) {
+            if (args[i].equals("--paired")) {
+                statistic = Scoreboard.Measured.PAIRED_MEDIAN;
+                i++;
+                continue;
+            }
             if (args[i].equals("--explain")) {
                 explain = args[i + 1];
                 i += 2;
@@ -61,7 +69,7 @@ public final class LabTool {
                 continue;
             }
             System.out.println("### " + f.getFileName() + " (" + lab.date() + ", " + lab.runs() + " runs)\n");
-            Scoreboard s = Scoreboard.score(lab, use);
+            Scoreboard s = Scoreboard.score(lab, use, statistic);
             System.out.println(s.markdown());
             if (!s.leftOut().isEmpty()) {
                 System.out.println("Left out: " + String.join("; ", s.leftOut()) + "\n");

@@ -10,7 +10,7 @@ import org.slotlab.model.workload.Outcome;
 
 /**
  * The validation lab's scoreboard: every patched build's speed ratio against the unpatched one
- * (measured: the fastest run of the unpatched build over the fastest run of the patched one; predicted:
+ * (measured, unless told otherwise: the fastest run of the unpatched build over the fastest run of the patched one; predicted:
  * the model's, from the unpatched build's calibration alone), and the GC counts of single-heap
  * loops, measured against simulated. Targets: at least 90% of the rows where the representation
  * changes within ±10%, none on the wrong side of 1.0 where the measured effect exceeds 10%, and GC
@@ -33,7 +33,7 @@ public final class Scoreboard {
      * @param harness the harness it ran in
      * @param variant the build
      * @param changed whether the build's policy changes the representation (slot, root, objects) of this loop
-     * @param measured median over runs of base time / variant time
+     * @param measured base time / variant time, as the scoreboard's {@link Measured} statistic takes it
      * @param low lowest run ratio
      * @param high highest run ratio
      * @param predicted the model's base / variant
@@ -126,6 +126,22 @@ public final class Scoreboard {
      * Rubies each with its own predictor, by name).
      */
     public static Scoreboard score(LabResults lab, Map<String, LabPredictor> predictors) {
+        return score(lab, predictors, Measured.FASTEST);
+    }
+
+    /** How a row's measured ratio is taken from its runs. */
+    public enum Measured {
+        /** the unpatched build's fastest run over the patched build's fastest: the ratio a calibration of fastest repeats predicts */
+        FASTEST,
+        /**
+         * the median over run pairs of base time / patched time, each pair taken seconds apart in the
+         * interleaved order: what the machine's drift cancels out of best
+         */
+        PAIRED_MEDIAN
+    }
+
+    /** The scoreboard with each measured ratio taken as {@code statistic} says. */
+    public static Scoreboard score(LabResults lab, Map<String, LabPredictor> predictors, Measured statistic) {
         List<RatioRow> ratios = new ArrayList<>();
         List<GcRow> gcs = new ArrayList<>();
         List<String> leftOut = new ArrayList<>();
@@ -174,7 +190,8 @@ public final class Scoreboard {
                 // same code on two builds agrees within a few per cent this way where medians scatter by 30%
                 double fastest = baseRuns.stream().mapToDouble(LabResults.Run::nsPerOp).min().orElse(Double.NaN)
                         / runs.stream().mapToDouble(LabResults.Run::nsPerOp).min().orElse(Double.NaN);
-                ratios.add(new RatioRow(table(row), row.id(), row.harness(), ruby.name(), changed, fastest,
+                double measured = statistic == Measured.PAIRED_MEDIAN ? LabPredictor.median(r) : fastest;
+                ratios.add(new RatioRow(table(row), row.id(), row.harness(), ruby.name(), changed, measured,
                         r.stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN),
                         r.stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN), b.nsPerOp() / o.nsPerOp(), baseGcs,
                         measuredGcs, b.gcCount(), o.gcCount()));

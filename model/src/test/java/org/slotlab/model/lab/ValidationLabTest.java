@@ -87,6 +87,31 @@ class ValidationLabTest {
     }
 
     @Test
+    void pairedRatios_areTheMedianOfEachRunPair_andCancelTheMachinesDrift() throws Exception {
+        LabResults lab = lab("lab-3.4.5-variants-bare-20261201.json.gz");
+        Map<String, LabPredictor> p = new LinkedHashMap<>();
+        p.put("base", base);
+        Scoreboard fastest = Scoreboard.score(lab, p);
+        Scoreboard paired = Scoreboard.score(lab, p, Scoreboard.Measured.PAIRED_MEDIAN);
+
+        Scoreboard.RatioRow row = paired.ratios().get(0);
+        LabResults.Row r = lab.rows().stream().filter(x -> x.id().equals(row.row()) && x.harness().equals(row.harness())).findFirst()
+                .orElseThrow();
+        List<LabResults.Run> b = r.runs().get("base");
+        List<LabResults.Run> v = r.runs().get(row.variant());
+        List<Double> pairs = new java.util.ArrayList<>();
+        for (int i = 0; i < Math.min(b.size(), v.size()); i++) {
+            pairs.add(b.get(i).nsPerOp() / v.get(i).nsPerOp());
+        }
+        assertThat(row.measured()).isEqualTo(LabPredictor.median(pairs));
+        assertThat(row.predicted()).isEqualTo(fastest.ratios().get(0).predicted());
+        // identical code on two builds: the pairs' median lands near 1.00 more often than fastest over fastest
+        long sameFastest = fastest.ratios().stream().filter(x -> !x.changed() && x.within()).count();
+        long samePaired = paired.ratios().stream().filter(x -> !x.changed() && x.within()).count();
+        assertThat(samePaired).isGreaterThan(sameFastest);
+    }
+
+    @Test
     void gcCounts_ofSingleHeapLoops_within5Percent() throws Exception {
         Map<String, LabPredictor> p = new LinkedHashMap<>();
         p.put("3.4.5", base);
