@@ -577,7 +577,7 @@ public final class ProfileCalibration {
             c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
             // and every buffer such an object owns is freed by that sweep (counted in GC time)
             c.put(CostProfile.GC_FREE, row.group().equals("gc_start") ? 0.0 : e.mallocs());
-            if (row.gcTimeMsLeast() >= MIN_GC_MS) {
+            if (row.gcTimeMsLeast() >= MIN_GC_MS && row.minNsOutsideGc() * row.n() >= MIN_OUTSIDE_GC_MS * 1e6) {
                 // GC.stat(:time) measured enough of the GC's time: the GC terms explain that time and the
                 // others what is left of the iteration. One equation of the whole time instead lets a GC
                 // cost the GC terms do not capture (the smallest heap's GCs, here) pass into whichever
@@ -608,6 +608,12 @@ public final class ProfileCalibration {
             CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
     /** Least GC time (GC.stat(:time), 1 ms resolution) of a repeat for its GC-time equation to be used. */
     static final long MIN_GC_MS = 5;
+    /**
+     * Least milliseconds outside GC of a repeat for its time outside GC to be an equation of its own:
+     * GC.stat(:time) counts whole milliseconds, so a row that is nearly all GC (GC.start per
+     * iteration: 0.3-4 ms outside GC per repeat) keeps one equation of its whole time instead.
+     */
+    static final long MIN_OUTSIDE_GC_MS = 20;
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
     static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE);

@@ -313,4 +313,23 @@ class ProfileCalibrationTest {
         assertThat(gcTime.columns().get(CostProfile.GC_SWEEP_FREE)).isEqualTo(1.0);
         assertThat(gcTime.columns()).doesNotContainKey(CostProfile.COPY);
     }
+
+    @Test
+    void aRowThatIsNearlyAllGc_keepsOneEquationOfItsWholeTime() {
+        RubyLayout l = RubyLayout.ruby34();
+        long n = 300;
+        // GC.start(full_mark: true) per iteration: 180 ms of GC, 2 ms outside it, in whole milliseconds
+        List<TimingReport.Repeat> reps = List.of(new TimingReport.Repeat(182_000_000, 0, 300, n, 30, 0, 10_000, 1, 40_000, 180));
+        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(3_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
+        TimingReport t = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, true, List.of(
+                new TimingReport.Row("gc_boot", "baseline", "empty_loop", "nil", Map.of(), n, 0, loopReps),
+                new TimingReport.Row("gc_boot", "gc_start", "gc_major_boot", "GC.start(full_mark: true, immediate_sweep: true)",
+                        Map.of("calls", 1L, "full", 1L), n, 0, reps)), List.of());
+
+        List<ProfileCalibration.DesignRow> d = ProfileCalibration.design(t, l, new ArrayList<>());
+
+        assertThat(d).extracting(ProfileCalibration.DesignRow::equation)
+                .containsExactly(ProfileCalibration.Equation.WALL, ProfileCalibration.Equation.GC_TIME);
+        assertThat(d.get(0).columns().get(CostProfile.GC_MAJOR)).as("the whole time keeps its GC terms").isGreaterThan(0);
+    }
 }

@@ -82,7 +82,7 @@ class ValidationLabTest {
         Scoreboard.Tally all = variants("lab-3.4.5-variants-harness-20261201.json.gz").tallies().get("all");
 
         assertThat(all.rows()).isEqualTo(46);
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(41);
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(40);
         assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
     }
 
