@@ -2,13 +2,15 @@ package org.slotlab.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +45,8 @@ class LauncherScriptTest {
                 "for a in \"$@\"; do case $a in -XX:ArchiveClassesAtExit=*) echo archive > \"${a#*=}\";; esac; done",
                 "case \"$STUB_MODE\" in",
                 "  fail) exit 3 ;;",
-                "  wait) trap 'echo stopped >> \"$STUB_LOG\"; exit 143' TERM; echo started >> \"$STUB_LOG\"; while :; do sleep 0.1; done ;;",
+                "  wait) tail -f /dev/null & t=$!; trap 'kill $t; echo stopped >> \"$STUB_LOG\"; exit 143' TERM;"
+                        + " echo started >> \"$STUB_LOG\"; echo started; wait $t ;;",
                 "esac",
                 "exit 0", ""), StandardCharsets.UTF_8);
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
@@ -55,7 +58,10 @@ class LauncherScriptTest {
     private ProcessBuilder launcher(String mode, String... args) {
         List<String> cmd = new java.util.ArrayList<>(List.of("sh", SCRIPT.toString()));
         cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile());
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        if (!mode.equals("wait")) {
+            pb.redirectOutput(dir.resolve("out.txt").toFile());
+        }
         pb.environment().put("JAVA_HOME", dir.resolve("jdk").toString());
         pb.environment().put("SLOTLAB_JAR", jar.toString());
         pb.environment().put("STUB_LOG", log.toString());
@@ -98,19 +104,28 @@ class LauncherScriptTest {
     @Test
     void stoppingTheLauncher_stopsJava_andLeavesNoArchive() throws Exception {
         Process p = launcher("wait").start();
-        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!(Files.exists(log) && Files.readString(log).contains("started")) && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
-        assertThat(Files.readString(log)).contains("started");
+        // the stand-in prints "started" once it runs; the launcher's output is read to its end (a reader
+        // that stopped early would close the pipe under the stand-in's later writes)
+        CountDownLatch started = new CountDownLatch(1);
+        Thread reader = new Thread(() -> {
+            try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                for (String line = out.readLine(); line != null; line = out.readLine()) {
+                    if (line.equals("started")) {
+                        started.countDown();
+                    }
+                }
+            } catch (IOException e) {
+                // the launcher is gone; the assertions below say what it left
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        assertThat(started.await(20, TimeUnit.SECONDS)).as("Java started").isTrue();
 
         p.destroy(); // SIGTERM to the launcher
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
 
-        deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        while (!Files.readString(log).contains("stopped") && System.nanoTime() < deadline) {
-            Thread.sleep(20);
-        }
+        // the launcher ends only after Java has: its signal handler has written by now
         assertThat(Files.readString(log)).as("Java got the signal").contains("stopped");
         assertThat(leftovers()).isEmpty();
     }
