@@ -368,6 +368,11 @@ public final class ProfileCalibration {
             return row.key() + equation.suffix;
         }
 
+        /** Slot bytes one GC cycle of this row handed out (as {@link SimResult#slotCycleBytes} counts them for a run). */
+        double slotCycleBytes() {
+            return slots.stream().mapToDouble(Integer::doubleValue).sum() / (gcsPerOp + 1.0 / row.n());
+        }
+
         /** Bytes one GC cycle of this row ran through. */
         double cycleBytes() {
             return bytesPerOp / (gcsPerOp + 1.0 / row.n());
@@ -379,12 +384,7 @@ public final class ProfileCalibration {
                 return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
             }
             if (name.equals(CostProfile.L2_MISS)) {
-                double slotBytes = 0;
-                for (int s : slots) {
-                    slotBytes += s;
-                }
-                double slotCycle = slotBytes / (gcsPerOp + 1.0 / row.n());
-                return columns.getOrDefault(EMBEDDED_WRITES, 0.0) * CostModel.missFraction(slotCycle, t.l2());
+                return columns.getOrDefault(EMBEDDED_WRITES, 0.0) * CostModel.missFraction(slotCycleBytes(), t.l2());
             }
             if (name.equals(CostProfile.SLOT_BYTE)) {
                 double b = 0;
