@@ -31,9 +31,14 @@ import org.slotlab.model.malloc.MainArena;
  *     sweep frees every buffer whose object is dead by then and no step marked, those made during
  *     the marking included, and their bytes come off {@code malloc_increase}
  *     ({@code objspace_malloc_increase_body} takes every free off it, never below 0), so the next
- *     GC by malloc comes later than after a minor. The slots allocated while a major marks are a measured coefficient,
- *     {@link #MAJOR_MARKING_SLOTS}; a GC that starts before they are used up finishes the pending
- *     sweep first, as {@code gc_rest} does.</li>
+ *     GC by malloc comes later than after a minor. How many slots are allocated while a major
+ *     marks, the heap simulation works out from the pages the last sweep pooled
+ *     ({@code HeapSimulator}'s {@code majorMarkingSlots}): the marking ends when the first heap of
+ *     the loop has used them up. Traced on the unpatched CRuby 3.4.5 (an LD_PRELOAD log of malloc
+ *     and free in {@code s = "a" * 10000} loops), the majors' sweeps freed their first buffer after
+ *     2,012-2,642 slots with one slot per iteration, 2,007-2,016 with three, and 3,126-3,790 with
+ *     two slots in two heaps; the rule gives 1,551, 1,089 and 3,102. A GC that starts before they
+ *     are used up finishes the pending sweep first, as {@code gc_rest} does.</li>
  * </ul>
  * Objects that live to the end of the run are never freed, so their buffers are not tracked
  * (only the arena remembers where they are).
@@ -42,17 +47,6 @@ final class ArenaFeed {
 
     /** INCREMENTAL_MARK_STEP_ALLOCATIONS (gc/default/default.c): slots between two incremental marking steps. */
     static final long MARK_STEP_SLOTS = 500;
-
-    /**
-     * Slots allocated between the start of a major GC and the sweep that follows its incremental
-     * marking. Measured on the unpatched CRuby 3.4.5 (LD_PRELOAD trace of malloc/free in
-     * {@code s = "a" * 10000} loops with one and with three slots per iteration: the majors' sweeps
-     * freed their first buffer after 2,012-2,642 and 2,007-2,016 slots). It is not a constant of
-     * CRuby: {@code gc_marks_start} sizes the marking steps from the pooled slots, which the heap
-     * simulation does not follow, and a loop of two slots in two heaps on the always-embed build
-     * marked for 3,126-3,790 slots; the figure is the unpatched build's, as measured.
-     */
-    static final long MAJOR_MARKING_SLOTS = 2000;
 
     private final MainArena arena = new MainArena();
     /** Live tracked buffers per spec: birth op to handle (at most one buffer per spec and op). */
@@ -146,7 +140,8 @@ final class ArenaFeed {
      * A GC at op {@code t}: {@code dying} lists, per spec, the birth ops [from, to] of the objects
      * whose slots its sweep frees (as the heap simulation decided).
      */
-    void gc(long t, boolean major, List<long[]> dyingRanges, List<ObjectSpec> dyingSpecs) {
+    void gc(long t, boolean major, List<long[]> dyingRanges, List<ObjectSpec> dyingSpecs, long majorMarkingSlots) {
+        // majorMarkingSlots: slots the loop allocates while a major's marking runs (unused for a minor)
         if (marking) {
             finishMarking(t);
         }
@@ -174,7 +169,7 @@ final class ArenaFeed {
             pending.addAll(dying);
             marking = true;
             markingFrom = t;
-            markingSlotsLeft = MAJOR_MARKING_SLOTS;
+            markingSlotsLeft = majorMarkingSlots;
             slotsToNextStep = MARK_STEP_SLOTS;
         } else {
             freeNewestFirst(dying);

@@ -62,6 +62,9 @@ public final class HeapSimulator {
     private final GcParams gc;
     private final int heaps;
 
+    /** GC_INCREMENTAL_SWEEP_POOL_SLOT_COUNT (gc/default/default.c:965): free slots a sweep step pools per heap. */
+    static final long SWEEP_POOL_SLOTS = 1024;
+
     public HeapSimulator(RubyLayout layout) {
         this.layout = Objects.requireNonNull(layout);
         this.gc = layout.gc();
@@ -430,7 +433,7 @@ public final class HeapSimulator {
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
             if (feed != null) {
-                feed.gc(t, isMajor, dyingRanges, dyingSpecs);
+                feed.gc(t, isMajor, dyingRanges, dyingSpecs, isMajor ? majorMarkingSlots(occupied) : 0);
             }
             count.marked += marked;
             for (int h = 0; h < heaps; h++) {
@@ -487,6 +490,54 @@ public final class HeapSimulator {
                 listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit,
                         dryHeap));
             }
+        }
+
+        /**
+         * Slots the loop allocates while a major GC marks incrementally. gc_marks_start
+         * (default.c:5762-5790) hands every heap the pages its last sweep pooled
+         * ({@code heap_move_pooled_pages_to_free_pages}): gc_sweep_step (3885-3950) pools a heap's
+         * first swept pages with free slots until {@link #SWEEP_POOL_SLOTS} are pooled, and keeps
+         * them out of use while the next GC is to mark incrementally (gc_sweep_finish_heap,
+         * 3860-3875). Marking goes on while the heap that asks for a slot still has free pages; the
+         * first heap of the loop to use up its free slots and pool makes gc_marks_continue (5738-5760)
+         * finish the marking at once.
+         * The simulation does not hold the pool back during the cycle, so the heap that ran dry has
+         * only its pool left, and one not yet dry has the pool among its free slots.
+         */
+        long majorMarkingSlots(long[] occupied) {
+            long[] demand = new long[heaps];
+            for (ObjectSpec s : specs) {
+                demand[s.heap()]++;
+            }
+            long ops = Long.MAX_VALUE;
+            for (int h = 0; h < heaps; h++) {
+                if (demand[h] == 0) {
+                    continue;
+                }
+                long perPage = layout.slotsPerPage(h);
+                long live = Math.min(occupied[h], total(h));
+                // the sweep walks the heap's pages oldest first (heap_add_page appends): boot's pages,
+                // with the free slots boot left among its objects, then the pages the loop added, the
+                // objects it keeps packed into the first of them
+                long holes = Math.max(0, Math.min(total(h), layout.slotsInPages(h, startPages[h])) - bootLive[h]);
+                long pooled = holes;
+                if (holes >= SWEEP_POOL_SLOTS) {
+                    // boot's holes are spread over its pages: pooled page by page until the count is reached
+                    double perBootPage = holes / (double) Math.max(1, startPages[h]);
+                    pooled = Math.min(holes, (long) (Math.ceil(SWEEP_POOL_SLOTS / perBootPage) * perBootPage));
+                }
+                long extra = Math.max(0, live - bootLive[h]);
+                if (pooled < SWEEP_POOL_SLOTS && extra % perPage != 0) {
+                    pooled += perPage - extra % perPage;
+                }
+                if (pooled < SWEEP_POOL_SLOTS) {
+                    pooled += perPage * ((SWEEP_POOL_SLOTS - pooled + perPage - 1) / perPage);
+                }
+                pooled = Math.min(pooled, Math.max(0, total(h) - live));
+                // the simulation does not hold the pool back, so a heap not yet dry has it among its free slots
+                ops = Math.min(ops, Math.max(free[h], pooled) / demand[h]);
+            }
+            return ops == Long.MAX_VALUE ? 0 : Math.max(1, ops) * specs.size();
         }
 
         // ---- heap growth after the sweep

@@ -28,7 +28,8 @@ import org.slotlab.model.layout.RubyLayout;
  * The heap the loops start from is the bare harness's, as the unpatched build's calibration
  * measured it. The bounds are where the simulation is now: the 10,000 B loops within 25%, the
  * others within a factor of 4 (the simulation trims more often than glibc did in the 1,000 to
- * 5,000 B loops, and less in the 20,000 B one).
+ * 5,000 B loops, and less in the 20,000 B one; with the slice in 640 B slots it faults 2.4 times
+ * as often as measured).
  */
 class MallocFaultsMeasuredTest {
 
@@ -85,6 +86,41 @@ class MallocFaultsMeasuredTest {
         // measured 0.141 vs 0.0148 per iteration: the loop with more slots per iteration GCs twice
         // as often, by slots, and its majors' sweeps leave no free run of buffers at the heap's top
         assertThat(simulatedPerIteration(alone)).isGreaterThan(4 * simulatedPerIteration(arrays));
+    }
+
+    /** {@code s = X * 10000} and a slice of it embedded in a slot of {@code slotSize} bytes. */
+    private static SimResult simulateWithEmbeddedSlice(long n, int slotSize) {
+        List<ObjectSpec> specs = List.of(new ObjectSpec(layout.rstringHeap(), 10_001, ObjectSpec.IMMEDIATE, "string"),
+                ObjectSpec.dying(layout.heapIndexOfSlot(slotSize), "slice"));
+        return new HeapSimulator(layout).run(List.of(new Phase(n, specs)), true);
+    }
+
+    @Test
+    void anEmbeddedSliceInASecondHeap_makesTheMajorsMarkLonger_andFaultsAsMeasured() {
+        // measured 0.116 per iteration (89 GCs): the slice's 80 B heap and the 40 B heap both use
+        // up the pages their sweeps pooled before a major's marking ends, so it marks for
+        // 3,126-3,790 slots (traced) where the loop alone marks for about 2,000
+        SimResult r = simulateWithEmbeddedSlice((long) MEASURED.get("str10000-embedded-middle")[0], 80);
+
+        assertThat(r.gcCount()).isBetween(85L, 93L);
+        assertThat(simulatedPerIteration(r)).isCloseTo(measuredPerIteration("str10000-embedded-middle"),
+                org.assertj.core.data.Percentage.withPercentage(25));
+    }
+
+    @Test
+    void theBiggerTheSlotOfTheEmbeddedSlice_theFewerTheFaults() {
+        // the same loops on the always-embed build, 300,000 iterations (the validation lab's
+        // fresh 10,000 B rows, 2026-12-01): 36,440 faults with the slice in 80 B slots, 27,450 in
+        // 320 B, 11,160 in 640 B. A heap of bigger slots pools fewer slots per page it sweeps
+        // first, so its majors mark for fewer iterations and fewer buffers pile up behind them.
+        long f80 = simulateWithEmbeddedSlice(300_000, 80).mallocFaults();
+        long f320 = simulateWithEmbeddedSlice(300_000, 320).mallocFaults();
+        long f640 = simulateWithEmbeddedSlice(300_000, 640).mallocFaults();
+
+        assertThat(f80).as("80 B vs 320 B").isGreaterThan(f320);
+        assertThat(f320).as("320 B vs 640 B").isGreaterThan(f640);
+        assertThat(f80 / 300_000.0).isCloseTo(36_440 / 300_000.0, org.assertj.core.data.Percentage.withPercentage(25));
+        assertThat(f320 / 300_000.0).isCloseTo(27_450 / 300_000.0, org.assertj.core.data.Percentage.withPercentage(25));
     }
 
     @Test
