@@ -5,21 +5,27 @@
 # and build the fastest and the median run, with the GC part of the fastest.
 # Usage: scripts/ruby-lab/split-check.sh [ROUNDS]   (SLOTLAB_RUBIES: where build-rubies.sh put them)
 set -euo pipefail
-cd "$(dirname "$0")"
 rounds=${1:-7}
+case $rounds in ''|*[!0-9]*) echo "split-check.sh: ROUNDS must be a whole number, not '$rounds'" >&2; exit 2 ;; esac
 prefix=${SLOTLAB_RUBIES:-/opt/slotlab-rubies}
+case $prefix in /*) ;; *) prefix=$PWD/$prefix ;; esac
+cd "$(dirname "$0")"
 builds=(base always-embed)
 for b in "${builds[@]}"; do
   [ -x "$prefix/$b/bin/ruby" ] || { echo "split-check.sh: $prefix/$b/bin/ruby not found (build it with build-rubies.sh)" >&2; exit 2; }
 done
 pin=()
-if command -v taskset >/dev/null; then pin=(taskset -c 1); fi
+if command -v taskset >/dev/null && [ "$(nproc 2>/dev/null || echo 1)" -gt 1 ]; then pin=(taskset -c 1); fi
 out=$(mktemp)
 trap 'rm -f "$out"' EXIT
 for _ in $(seq 1 "$rounds"); do
   for c in split fsplit bslice fbslice; do
     for b in "${builds[@]}"; do
-      echo "$b $("${pin[@]}" "$prefix/$b/bin/ruby" --disable-gems split-check.rb "$c")" >> "$out"
+      if ! line=$(${pin[@]+"${pin[@]}"} "$prefix/$b/bin/ruby" --disable-gems split-check.rb "$c"); then
+        echo "split-check.sh: $prefix/$b/bin/ruby failed on the $c loop" >&2
+        exit 1
+      fi
+      echo "$b $line" >> "$out"
     done
   done
 done

@@ -32,12 +32,13 @@ import org.slotlab.model.malloc.MainArena;
  *     the marking included, and their bytes come off {@code malloc_increase}
  *     ({@code objspace_malloc_increase_body} takes every free off it, never below 0), so the next
  *     GC by malloc comes later than after a minor. How many slots are allocated while a major
- *     marks, the heap simulation works out from the pages the last sweep pooled
- *     ({@code HeapSimulator}'s {@code majorMarkingSlots}): the marking ends when the first heap of
- *     the loop has used them up. Traced on the unpatched CRuby 3.4.5 (an LD_PRELOAD log of malloc
- *     and free in {@code s = "a" * 10000} loops), the majors' sweeps freed their first buffer after
+ *     marks, the heap simulation works out from CRuby's two limits on it, the marking's own pace
+ *     and the pages the last sweep pooled ({@code HeapSimulator}'s {@code majorMarkingSlots}).
+ *     Traced on the unpatched CRuby 3.4.5 (an LD_PRELOAD log of malloc and free in
+ *     {@code s = "a" * 10000} loops), the majors' sweeps freed their first buffer after
  *     2,012-2,642 slots with one slot per iteration, 2,007-2,016 with three, and 3,126-3,790 with
- *     two slots in two heaps; the rule gives 1,551, 1,089 and 3,102. A GC that starts before they
+ *     two slots in two heaps; the rule gives 2,000, 2,000 and 3,000-3,500 (the first major of a
+ *     loop, while its heap is still under its init slots, 1,500). A GC that starts before they
  *     are used up finishes the pending sweep first, as {@code gc_rest} does.</li>
  * </ul>
  * Objects that live to the end of the run are never freed, so their buffers are not tracked

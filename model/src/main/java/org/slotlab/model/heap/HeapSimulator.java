@@ -64,6 +64,8 @@ public final class HeapSimulator {
 
     /** GC_INCREMENTAL_SWEEP_POOL_SLOT_COUNT (gc/default/default.c:965): free slots a sweep step pools per heap. */
     static final long SWEEP_POOL_SLOTS = 1024;
+    /** GC_INCREMENTAL_SWEEP_SLOT_COUNT (gc/default/default.c:964): free slots past which a sweep step stops. */
+    static final long SWEEP_STEP_SLOTS = 2048;
 
     public HeapSimulator(RubyLayout layout) {
         this.layout = Objects.requireNonNull(layout);
@@ -82,9 +84,11 @@ public final class HeapSimulator {
      * @param oldObjects old objects after it
      * @param oldObjectsLimit the old-object limit after it
      * @param dryHeap the heap that ran out of slots and started it, or {@link #BY_MALLOC}
+     * @param markingSlots for a major GC on 3.4, the slots the loop allocates while its incremental
+     *                     marking runs (the sweep, and its frees, come after); 0 otherwise
      */
     public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit,
-            int dryHeap) {
+            int dryHeap, long markingSlots) {
     }
 
     /** {@link GcEvent#dryHeap()} of a GC that malloc_increase passing malloc_limit started. */
@@ -432,8 +436,9 @@ public final class HeapSimulator {
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
+            long markingSlots = isMajor && gc.growthBySlotsBudget() ? majorMarkingSlots(occupied) : 0;
             if (feed != null) {
-                feed.gc(t, isMajor, dyingRanges, dyingSpecs, isMajor ? majorMarkingSlots(occupied) : 0);
+                feed.gc(t, isMajor, dyingRanges, dyingSpecs, markingSlots);
             }
             count.marked += marked;
             for (int h = 0; h < heaps; h++) {
@@ -488,19 +493,25 @@ public final class HeapSimulator {
             grow(occupied, freedSlots, isMajor);
             if (listener != null) {
                 listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit,
-                        dryHeap));
+                        dryHeap, markingSlots));
             }
         }
 
         /**
-         * Slots the loop allocates while a major GC marks incrementally. gc_marks_start
-         * (default.c:5762-5790) hands every heap the pages its last sweep pooled
-         * ({@code heap_move_pooled_pages_to_free_pages}): gc_sweep_step (3885-3950) pools a heap's
-         * first swept pages with free slots until {@link #SWEEP_POOL_SLOTS} are pooled, and keeps
-         * them out of use while the next GC is to mark incrementally (gc_sweep_finish_heap,
-         * 3860-3875). Marking goes on while the heap that asks for a slot still has free pages; the
-         * first heap of the loop to use up its free slots and pool makes gc_marks_continue (5738-5760)
-         * finish the marking at once.
+         * Slots the loop allocates while a major GC marks incrementally, the first of two limits
+         * CRuby 3.4 sets (gc/default/default.c):
+         * <ul>
+         * <li>the marking's own pace: gc_marks_start (5762-5771) splits the work into
+         *     {@code pooled_slots / INCREMENTAL_MARK_STEP_ALLOCATIONS + 1} steps of
+         *     {@code 2 * marked_slots / steps} objects each, one every 500 slots allocated; the
+         *     objects to mark are about those the last GC marked, so it is done after half the
+         *     steps;</li>
+         * <li>the pooled pages: gc_marks_start hands every heap the pages its sweep pooled
+         *     ({@code heap_move_pooled_pages_to_free_pages}), and when the heap that asks for a slot
+         *     has no free page left gc_marks_continue (5738-5760) finishes the marking at once; a
+         *     heap still under its init slots takes a new page instead (heap_prepare, 2092-2096) and
+         *     never ends it.</li>
+         * </ul>
          * The simulation does not hold the pool back during the cycle, so the heap that ran dry has
          * only its pool left, and one not yet dry has the pool among its free slots.
          */
@@ -509,35 +520,69 @@ public final class HeapSimulator {
             for (ObjectSpec s : specs) {
                 demand[s.heap()]++;
             }
+            long[] pooled = new long[heaps];
+            long pooledAll = 0;
+            for (int h = 0; h < heaps; h++) {
+                pooled[h] = pooledSlots(h, Math.min(occupied[h], total(h)));
+                pooledAll += pooled[h];
+            }
+            long steps = pooledAll / ArenaFeed.MARK_STEP_SLOTS + 1;
+            long byWork = (steps + 1) / 2 * ArenaFeed.MARK_STEP_SLOTS;
             long ops = Long.MAX_VALUE;
             for (int h = 0; h < heaps; h++) {
-                if (demand[h] == 0) {
+                if (demand[h] == 0 || total(h) < layout.heapInitSlots(h)) {
                     continue;
                 }
-                long perPage = layout.slotsPerPage(h);
-                long live = Math.min(occupied[h], total(h));
-                // the sweep walks the heap's pages oldest first (heap_add_page appends): boot's pages,
-                // with the free slots boot left among its objects, then the pages the loop added, the
-                // objects it keeps packed into the first of them
-                long holes = Math.max(0, Math.min(total(h), layout.slotsInPages(h, startPages[h])) - bootLive[h]);
-                long pooled = holes;
-                if (holes >= SWEEP_POOL_SLOTS) {
-                    // boot's holes are spread over its pages: pooled page by page until the count is reached
-                    double perBootPage = holes / (double) Math.max(1, startPages[h]);
-                    pooled = Math.min(holes, (long) (Math.ceil(SWEEP_POOL_SLOTS / perBootPage) * perBootPage));
-                }
-                long extra = Math.max(0, live - bootLive[h]);
-                if (pooled < SWEEP_POOL_SLOTS && extra % perPage != 0) {
-                    pooled += perPage - extra % perPage;
-                }
-                if (pooled < SWEEP_POOL_SLOTS) {
-                    pooled += perPage * ((SWEEP_POOL_SLOTS - pooled + perPage - 1) / perPage);
-                }
-                pooled = Math.min(pooled, Math.max(0, total(h) - live));
-                // the simulation does not hold the pool back, so a heap not yet dry has it among its free slots
-                ops = Math.min(ops, Math.max(free[h], pooled) / demand[h]);
+                ops = Math.min(ops, Math.max(free[h], pooled[h]) / demand[h]);
             }
-            return ops == Long.MAX_VALUE ? 0 : Math.max(1, ops) * specs.size();
+            long byPool = ops == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(1, ops) * specs.size();
+            return Math.min(byWork, byPool);
+        }
+
+        /**
+         * Free slots the sweep before a major pools in heap {@code h} (gc_sweep_step, 3885-3950):
+         * every step pools the first pages with free slots it sweeps until it holds
+         * {@link #SWEEP_POOL_SLOTS}, then adds pages to the free list until more than
+         * {@link #SWEEP_STEP_SLOTS} are swept, and the next step starts over; the pool is kept out of
+         * use while the next GC is to mark incrementally (gc_sweep_finish, 3860-3875). The sweep walks
+         * the heap's pages oldest first (heap_add_page appends): boot's pages, with the free slots
+         * boot left spread among its objects, then the pages the loop added, the objects it keeps
+         * packed into the first of them and the rest free. {@code live} is this GC's count of the
+         * heap's live objects, standing for the last sweep's (in the loops the simulation runs, the
+         * objects that outlive a cycle are the same from one GC to the next).
+         */
+        long pooledSlots(int h, long live) {
+            long perPage = layout.slotsPerPage(h);
+            int bootPages = Math.min(startPages[h], pages[h]);
+            long holes = bootPages == 0 ? 0 : Math.max(0, Math.min(total(h), layout.slotsInPages(h, bootPages)) - bootLive[h]);
+            long extra = Math.max(0, live - bootLive[h]);
+            long pooled = 0;
+            long stepPooled = 0;
+            long stepSwept = 0;
+            for (int p = 0; p < pages[h]; p++) {
+                long f;
+                if (p < bootPages) {
+                    f = holes / bootPages + (p < holes % bootPages ? 1 : 0);
+                } else {
+                    long used = Math.min(perPage, extra);
+                    extra -= used;
+                    f = perPage - used;
+                }
+                if (f == 0) {
+                    continue;
+                }
+                if (stepPooled < SWEEP_POOL_SLOTS) {
+                    pooled += f;
+                    stepPooled += f;
+                } else {
+                    stepSwept += f;
+                    if (stepSwept > SWEEP_STEP_SLOTS) {
+                        stepPooled = 0;
+                        stepSwept = 0;
+                    }
+                }
+            }
+            return pooled;
         }
 
         // ---- heap growth after the sweep
