@@ -139,10 +139,10 @@ final class ArenaFeed {
 
     /**
      * A GC at op {@code t}: {@code dying} lists, per spec, the birth ops [from, to] of the objects
-     * whose slots its sweep frees (as the heap simulation decided).
+     * whose slots its sweep frees (as the heap simulation decided); for a major,
+     * {@code majorMarkingSlots} are the slots the loop allocates while its marking runs.
      */
     void gc(long t, boolean major, List<long[]> dyingRanges, List<ObjectSpec> dyingSpecs, long majorMarkingSlots) {
-        // majorMarkingSlots: slots the loop allocates while a major's marking runs (unused for a minor)
         if (marking) {
             finishMarking(t);
         }

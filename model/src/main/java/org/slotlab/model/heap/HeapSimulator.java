@@ -155,6 +155,8 @@ public final class HeapSimulator {
         long t;
         int phaseIndex;
         List<ObjectSpec> specs;
+        /** Slots per op of the current phase in each heap. */
+        long[] demand;
 
         Run(List<Phase> phases, boolean extrapolate) {
             this.phases = phases;
@@ -227,7 +229,7 @@ public final class HeapSimulator {
                 t = end;
                 return;
             }
-            long[] demand = new long[heaps];
+            demand = new long[heaps];
             long mallocPerOp = 0;
             for (ObjectSpec s : specs) {
                 demand[s.heap()]++;
@@ -516,10 +518,6 @@ public final class HeapSimulator {
          * only its pool left, and one not yet dry has the pool among its free slots.
          */
         long majorMarkingSlots(long[] occupied) {
-            long[] demand = new long[heaps];
-            for (ObjectSpec s : specs) {
-                demand[s.heap()]++;
-            }
             long[] pooled = new long[heaps];
             long pooledAll = 0;
             for (int h = 0; h < heaps; h++) {

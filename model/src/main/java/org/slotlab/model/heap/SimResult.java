@@ -3,8 +3,8 @@ package org.slotlab.model.heap;
 /**
  * Counted outcome of one simulated run. Every field is an exact count of the simulation (how many
  * slots a major GC's incremental marking lasts, which moves its sweep, the next GC by malloc and
- * where the buffers sit, is worked out from the pages the last sweep pooled:
- * {@code HeapSimulator}'s {@code majorMarkingSlots}). Extrapolated runs give the same counts as a full run.
+ * where the buffers sit, is worked out from CRuby's two limits on it, the marking's own pace and
+ * the pages the last sweep pooled: {@code HeapSimulator}'s {@code majorMarkingSlots}). Extrapolated runs give the same counts as a full run.
  *
  * @param ops                  operations run
  * @param allocations          slots allocated per heap
