@@ -63,7 +63,7 @@ class AppImageIT {
         assumeTrue(Launches.onPath("xvfb-run"), "needs xvfb-run for a screen");
         assertThat(IMAGE.resolve("lib/app/slotlab.jsa")).as("AppCDS archive written by the build").exists();
         assertThat(Files.readString(IMAGE.resolve("lib/app/slotlab.cfg"))).contains("-XX:SharedArchiveFile=$APPDIR/slotlab.jsa")
-                .contains("-XX:+UseSerialGC").contains("-XX:CompileThresholdScaling=3");
+                .contains("-XX:+UseSerialGC").contains("-XX:TieredStopAtLevel=1").contains("-XX:CompileThresholdScaling=0.5");
 
         Launches.Result r = Launches.run(dir, Launches.underXvfb(List.of(LAUNCHER.toString(), "--startup-report=exit")));
 
