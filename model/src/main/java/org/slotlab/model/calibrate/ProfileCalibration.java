@@ -449,6 +449,7 @@ public final class ProfileCalibration {
                         .withEmbeddedWrites(copied > 0 ? 1 : 0), List.of(slot), 0);
             }
             case "middle":
+            case "suffix_embed":
                 return new RowEvents(new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0)
                         .withEmbeddedWrites(row.feature("copied_bytes") > 0 ? 1 : 0), List.of(slot), 0);
             case "string_malloc":

@@ -134,6 +134,10 @@ unit("slices") do |r|
   [64, 1_000, 4_000].each do |l|
     r.("suffix_frozen_#{l}", "SRC.byteslice(#{SRC_BYTES - l}, #{l})", 2_000_000, { group: "suffix_frozen", calls: 1, slot_size: BASE_SLOT, slots: 1, shared: 1 })
   end
+  # the same suffix short enough to embed in the smallest slot: str_subseq's embed branch, one slot,
+  # its bytes copied; against suffix_frozen it differs by the shared header alone
+  l = EMBED[BASE_SLOT]
+  r.("suffix_embed_#{l}", "SRC.byteslice(#{SRC_BYTES - l}, #{l})", 2_000_000, { group: "suffix_embed", calls: 1, slot_size: BASE_SLOT, slots: 1, copied_bytes: l })
 end
 
 # String#split on a frozen "key:value" receiver (a frozen receiver: sharing the value needs no root):
