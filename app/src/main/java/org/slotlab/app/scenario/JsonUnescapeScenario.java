@@ -42,7 +42,7 @@ import org.slotlab.model.reference.Source;
  * ~62.6 KB escaped text, {@code generated:escaped,200x62600}) by default. Its knobs are the
  * document, the policies, the allocators, the lifetimes and the Ruby (3.4, the PR's, by default).
  * Generated and shipped documents are built once per spec and kept
- * ({@link #document(String)}): the PR's takes ~2 s to generate.
+ * ({@link #document(String)}): the PR's takes under a second to generate.
  */
 public final class JsonUnescapeScenario implements Scenario {
 
@@ -80,7 +80,7 @@ public final class JsonUnescapeScenario implements Scenario {
             .describe("The document JSON.parse reads. generated:escaped,200x62600 is the PR's: 200 strings of ~62.6 KB "
                     + "with \\u escapes (ensure_ascii), so json_string_unescape sizes each buffer for the escaped text "
                     + "(rb_str_buf_new(escaped_length), parser.rl:917-1030). generated:plain has no escapes; sample:NAME "
-                    + "reads sample-data/json; or a file. Generated documents take ~2 s the first time, then are kept.");
+                    + "reads sample-data/json; or a file. Generated documents take under a second the first time, then are kept.");
     public static final Knob<List<String>> POLICIES = Knob.of("policy", "policies", Types.someOf("unescape policy",
                     List.of("set_len", "resize", "exact"), UnescapePolicy::parse), List.of("set_len", "resize", "exact"))
             .section(SECTION)
@@ -100,7 +100,7 @@ public final class JsonUnescapeScenario implements Scenario {
             .describe("Print the lifetime tradeoff against set_len instead of the policy table");
 
     /**
-     * Generated and shipped documents by spec: the PR's takes ~2 s to generate, so each is built
+     * Generated and shipped documents by spec: the PR's takes under a second to generate, so each is built
      * once per process (on the compute thread, never the FX thread). Files on disk are read anew.
      */
     private static final Map<String, JsonDocument> DOCUMENTS = new ConcurrentHashMap<>();
@@ -152,7 +152,7 @@ public final class JsonUnescapeScenario implements Scenario {
     public String status(Settings s) {
         String doc = s.get(DOCUMENT);
         boolean building = doc.startsWith("generated:") && !cached(doc);
-        return "document " + doc + (building ? " (generating, ~2 s the first time)" : "") + "  |  malloc "
+        return "document " + doc + (building ? " (generating, under a second the first time)" : "") + "  |  malloc "
                 + String.join(", ", s.get(ALLOCATOR));
     }
 

@@ -17,6 +17,9 @@ import java.nio.charset.StandardCharsets;
  */
 public final class JsonEscaping {
 
+    /** Lower-case hex digits, as json.dumps writes {@code \\uXXXX}. */
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private JsonEscaping() {
     }
 
@@ -36,7 +39,8 @@ public final class JsonEscaping {
                 default -> {
                     if (c < 0x20 || (ensureAscii && c > 0x7e)) {
                         // Python escapes DEL (0x7f) too under ensure_ascii; UTF-16 units give surrogate pairs
-                        out.append(String.format("\\u%04x", (int) c));
+                        out.append('\\').append('u').append(HEX[c >> 12 & 0xf]).append(HEX[c >> 8 & 0xf])
+                                .append(HEX[c >> 4 & 0xf]).append(HEX[c & 0xf]);
                     } else {
                         out.append(c);
                     }
