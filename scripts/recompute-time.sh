@@ -9,7 +9,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -B -q -pl app -am test-compile dependency:build-classpath -DskipTests -Dmdep.includeScope=test \
   -Dmdep.outputFile="$PWD/app/target/recompute.cp" >&2
-cp="app/target/test-classes:app/target/classes:charts/target/classes:model/target/classes:$(cat app/target/recompute.cp)"
+cp="app/target/test-classes:app/target/classes:$(cat app/target/recompute.cp)"
 launcher=$(sed -n 's/^opts=\${SLOTLAB_JAVA_OPTS-\(.*\)}$/\1/p' slotlab)
 [ -n "$launcher" ] || { echo "recompute-time.sh: could not read the launcher's options from ./slotlab" >&2; exit 1; }
 pin=()
