@@ -82,8 +82,17 @@ class ProbesOnRealRubyTest {
         TimingReport t = runner().readTiming(TimingMode.SMOKE, progress::add);
 
         assertThat(t.mode()).isEqualTo("smoke");
-        assertThat(t.units()).contains("calls", "alloc", "strings", "slices", "roots", "faults", "gc_boot", "ring")
+        assertThat(t.units()).contains("calls", "faults", "gc_boot", "ring", "alloc.object_new", "slices.suffix_frozen_1000")
                 .anyMatch(u -> u.startsWith("footprint_h0_"));
+        // the contrasts between heaps run one row per process, beside its own empty loop, as a benchmark's loop does
+        for (String family : List.of("alloc", "strings", "slices", "split", "roots")) {
+            List<String> own = t.units().stream().filter(u -> u.startsWith(family + ".")).toList();
+            assertThat(own).as(family).hasSizeGreaterThan(1);
+            for (String u : own) {
+                assertThat(t.unit(u)).as(u).hasSize(2).filteredOn(r -> !r.group().equals("baseline")).singleElement()
+                        .satisfies(r -> assertThat(r.key()).isEqualTo(family + "/" + r.name()));
+            }
+        }
         assertThat(t.rows()).extracting(TimingReport.Row::group)
                 .contains("baseline", "call", "alloc", "string", "string_malloc", "middle", "suffix_frozen", "fresh_root", "gc_start", "footprint");
         // every unit measures its own empty loop, so the loop comes off within the process that timed the row
@@ -97,7 +106,9 @@ class ProbesOnRealRubyTest {
     void timing_smoke_allocationRowsMakeTheObjectsTheirFeaturesSay() throws Exception {
         TimingReport t = runner().readTiming(TimingMode.SMOKE, null);
 
-        for (TimingReport.Row row : t.unit("alloc")) {
+        List<TimingReport.Row> alloc = t.rows().stream().filter(r -> r.unit().startsWith("alloc.")).toList();
+        assertThat(alloc).filteredOn(r -> !r.group().equals("baseline")).hasSizeGreaterThanOrEqualTo(4);
+        for (TimingReport.Row row : alloc) {
             if (row.group().equals("baseline")) {
                 // the unit's first timed loop: its first call makes the interpreter's call caches (a few imemo objects)
                 assertThat(row.objectsPerIteration() * row.n()).as(row.key()).isLessThan(16);

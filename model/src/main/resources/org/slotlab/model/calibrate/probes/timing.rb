@@ -71,11 +71,20 @@ MAX_EMBED = EMBED.values.max
 
 # ------------------------------------------------------------------ the units
 # A row: [name, expr, n, features]. A unit: id, env, setup (Ruby run before its rows), rows.
+# A unit whose rows are contrasts between heaps (fresh_rows: true) runs each row in a process of its
+# own, beside its own empty loop, as one unit "ID.ROW": in one process the rows before a row leave
+# pages in other heaps, live objects and cache lines behind, and a row then pays for heaps it does
+# not use (the sweep walks every heap's pages), where a benchmark's loop finds only its own.
 UNITS = []
-def unit(id, env: {}, setup: nil, &rows)
+def unit(id, env: {}, setup: nil, fresh_rows: false, &rows)
   list = []
   rows.call(->(name, expr, n, features) { list << { name: name, expr: expr, n: n, features: features } })
-  UNITS << { id: id, env: env, setup: setup, rows: list }
+  unless fresh_rows
+    UNITS << { id: id, env: env, setup: setup, rows: list }
+    return
+  end
+  baseline, timed = list.partition { |r| r[:features][:group] == "baseline" }
+  timed.each { |r| UNITS << { id: "#{id}.#{r[:name]}", env: env, setup: setup, rows: baseline + [r] } }
 end
 
 unit("calls") do |r|
@@ -85,7 +94,7 @@ unit("calls") do |r|
   r.("getbyte_x2", "SRC.getbyte(1); SRC.getbyte(2)", 3_000_000, { group: "call", calls: 2 })
 end
 
-unit("alloc") do |r|
+unit("alloc", fresh_rows: true) do |r|
   r.("empty_loop", "nil", 3_000_000, { group: "baseline" })
   r.("array_literal", "x = []", 3_000_000, { group: "alloc", slots: 1, slot_size: BASE_SLOT })
   r.("array_literal_x2", "x = []; y = []", 3_000_000, { group: "alloc", slots: 2, slot_size: BASE_SLOT })
@@ -100,7 +109,7 @@ unit("alloc") do |r|
   end
 end
 
-unit("strings") do |r|
+unit("strings", fresh_rows: true) do |r|
   r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
   # embedded, the longest that fits each slot, and the shortest of each slot (same call, same slot, fewer bytes)
   EMBED.sort.each do |slot, len|
@@ -117,7 +126,7 @@ unit("strings") do |r|
   end
 end
 
-unit("slices") do |r|
+unit("slices", fresh_rows: true) do |r|
   r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
   # middle byteslice of a frozen source: always a copy (rb_str_new): per slot, a short and a long one
   EMBED.sort.each do |slot, len|
@@ -143,7 +152,7 @@ end
 # String#split on a frozen "key:value" receiver (a frozen receiver: sharing the value needs no root):
 # a short value embedded in the 40 B slot, a long one shared; the Array, the key and the value as in
 # the model of "key:value".split(":", 2)
-unit("split") do |r|
+unit("split", fresh_rows: true) do |r|
   r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
   [[4, 8], [4, 100], [12, 8], [4, 300]].each do |key, value|
     recv = ("k" * key + ":" + "v" * value).freeze
@@ -152,7 +161,7 @@ unit("split") do |r|
   end
 end
 
-unit("roots") do |r|
+unit("roots", fresh_rows: true) do |r|
   r.("empty_loop", "nil", 1_000_000, { group: "baseline" })
   # a fresh unfrozen source each time; its suffix shares it through a new frozen root. The same
   # source with a suffix of the frozen SRC instead differs by exactly the root.
