@@ -103,8 +103,8 @@ public final class ProfileCalibration {
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS, CostProfile.CYCLE_MISS,
-            ProfileCalibration.GC_START_CALL);
+            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS, CostProfile.GC_L2_MISS,
+            CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
 
     /**
      * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
@@ -383,10 +383,15 @@ public final class ProfileCalibration {
                 double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
                 return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
             }
-            if (name.equals(CostProfile.L2_MISS)) {
-                return columns.getOrDefault(EMBEDDED_WRITES, 0.0) * CostModel.missFraction(slotCycleBytes(), t.l2());
+            if (name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) {
+                // the same misses, paid outside GC by the copy and in GC by the sweep that frees the string
+                boolean paid = name.equals(CostProfile.L2_MISS) ? equation != Equation.GC_TIME : equation != Equation.OUTSIDE_GC;
+                return paid ? columns.getOrDefault(EMBEDDED_WRITES, 0.0) * CostModel.missFraction(slotCycleBytes(), t.l2()) : 0;
             }
             if (name.equals(CostProfile.SLOT_BYTE)) {
+                if (equation == Equation.GC_TIME) {
+                    return 0;
+                }
                 double b = 0;
                 for (int s : slots) {
                     b += Math.min(s, t.window());
@@ -479,7 +484,8 @@ public final class ProfileCalibration {
             case "split": {
                 // S.split(":", 2) on a frozen receiver: the Array, the key (a prefix: an embedded copy) and the value
                 // (a suffix: an embedded copy when it fits the 40 B slot, else shared with the frozen receiver: no root)
-                SplitStep step = new SplitStep(row.feature("key_len"), row.feature("value_len"), SplitStep.Receiver.FROZEN, 1);
+                // the probe's expression runs in eval, which does not inherit frozen_string_literal: ":" is a new string every call
+                SplitStep step = new SplitStep(row.feature("key_len"), row.feature("value_len"), SplitStep.Receiver.FROZEN, 1, true);
                 return fromPlan(layout, step.plan(layout, SubseqPolicies.master()));
             }
             case "refault": {
@@ -598,7 +604,9 @@ public final class ProfileCalibration {
                 for (String name : GC_TERMS) {
                     g.put(name, c.getOrDefault(name, 0.0));
                 }
-                out.add(new DesignRow(row, row.gcNsPerIteration(), row.relativeSpread(), g, List.of(), 0, minors + majors, Equation.GC_TIME));
+                g.put(EMBEDDED_WRITES, e.embeddedWrites());
+                // the row's slots give the slot memory its GC cycle runs through (the sweep's misses); no slot term reads them here
+                out.add(new DesignRow(row, row.gcNsPerIteration(), row.relativeSpread(), g, ev.slots(), 0, minors + majors, Equation.GC_TIME));
             }
         }
         return out;
@@ -722,12 +730,12 @@ public final class ProfileCalibration {
             for (int i = 0; i < n; i++) {
                 col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
             }
-            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS)) && norm(col) == 0) {
+            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) && norm(col) == 0) {
                 for (int i = 0; i < n; i++) {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
                 if (norm(col) == 0) {
-                    notes.put(name, name.equals(CostProfile.L2_MISS)
+                    notes.put(name, !name.equals(CostProfile.CYCLE_MISS)
                             ? "no probe row writes a new embedded string into slots whose GC cycle runs through more than "
                                     + (long) (candidates.get(0) / 1024) + " KiB"
                             : "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
@@ -772,7 +780,7 @@ public final class ProfileCalibration {
         }
         // scan the two thresholds
         boolean scanCache = kept.contains(CostProfile.CYCLE_MISS);
-        boolean scanL2 = kept.contains(CostProfile.L2_MISS);
+        boolean scanL2 = kept.contains(CostProfile.L2_MISS) || kept.contains(CostProfile.GC_L2_MISS);
         boolean scanWindow = kept.contains(CostProfile.SLOT_BYTE) && rows.stream().anyMatch(d -> d.slots().stream().distinct().count() > 0)
                 && slotSizeCount(rows) > 2;
         List<Double> caches0 = scanCache ? candidates : List.of(defaults.get(CostProfile.CYCLE_CACHE));
@@ -805,7 +813,8 @@ public final class ProfileCalibration {
         }
         LeastSquares.Fit fit = best.fit();
         boolean missHeld = scanCache && fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound();
-        boolean l2Held = scanL2 && fit.coefficient(CostProfile.L2_MISS).atZeroBound();
+        boolean l2Held = scanL2 && (!kept.contains(CostProfile.L2_MISS) || fit.coefficient(CostProfile.L2_MISS).atZeroBound())
+                && (!kept.contains(CostProfile.GC_L2_MISS) || fit.coefficient(CostProfile.GC_L2_MISS).atZeroBound());
         if (!scanL2) {
             notes.put(CostProfile.L2_CACHE, notes.getOrDefault(CostProfile.L2_MISS, "the memory term is not fitted"));
         } else if (l2Held) {

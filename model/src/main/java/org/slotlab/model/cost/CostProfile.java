@@ -65,12 +65,15 @@ public final class CostProfile {
     public static final String GC_MARK = CostTerm.GC_MARK.id();
     public static final String GC_SWEEP_FREE = CostTerm.GC_SWEEP_FREE.id();
     public static final String GC_FREE = CostTerm.GC_FREE.id();
+    public static final String GC_L2_MISS = CostTerm.GC_L2_MISS.id();
     /**
      * Terms added after version 2 files were first written: a file without one reads it as 0 (the
      * cost was then inside another term, named in the provenance), not as a broken file.
      */
     static final Map<String, String> ADDED_LATER = Map.of(CostTerm.GC_FREE.id(),
-            "not in this profile file (written before the term existed): 0, the free is inside malloc_free_ns");
+            "not in this profile file (written before the term existed): 0, the free is inside malloc_free_ns",
+            CostTerm.GC_L2_MISS.id(),
+            "not in this profile file (written before the term existed): 0, the sweep's misses are inside gc_sweep_ns_per_freed");
 
     /** The coefficient names every profile defines, in report order. */
     public static final List<String> NAMES = CostTerm.ids();

@@ -78,7 +78,8 @@ public final class LabPredictor {
                 return new SliceLoop(row.param("len"), row.param("src_len"), source, pos, n, 0, KeepMode.FIRST).plan(layout, policy);
             }
             case "split":
-                return new SplitStep(row.param("key_len"), row.param("value_len"), SplitStep.Receiver.parse("receiver", row.text("receiver")), n)
+                // the lab's loop files carry no frozen_string_literal comment: its ":" is a new string every call
+                return new SplitStep(row.param("key_len"), row.param("value_len"), SplitStep.Receiver.parse("receiver", row.text("receiver")), n, true)
                         .plan(layout, policy);
             case "new": {
                 int slot = objectSlot((int) row.param("ivars"));

@@ -29,12 +29,26 @@ import org.slotlab.model.workload.Outcome;
  *     sharing costs no root.</li>
  * </ul>
  *
- * @param keyLen   key length, bytes
- * @param valueLen value length, bytes
- * @param receiver how the receiver is made
- * @param calls    calls to split
+ * <p>The separator {@code ":"} is a string literal: in a file without the
+ * {@code # frozen_string_literal: true} comment (and in code run by {@code eval}, which does not
+ * inherit the comment) every evaluation makes a new string of it (rb_ec_str_resurrect: one 40 B
+ * slot, its byte copied; CRuby 3.4's chilled strings too), so {@code literalSeparator} adds that
+ * string to every call's setup. Like the fresh receiver it is the caller's expression, not
+ * split's: it is not counted in objects per call.
+ *
+ * @param keyLen           key length, bytes
+ * @param valueLen         value length, bytes
+ * @param receiver         how the receiver is made
+ * @param calls            calls to split
+ * @param literalSeparator whether the {@code ":"} literal is a new string every call (no
+ *                         {@code frozen_string_literal: true} comment)
  */
-public record SplitStep(long keyLen, long valueLen, Receiver receiver, long calls) {
+public record SplitStep(long keyLen, long valueLen, Receiver receiver, long calls, boolean literalSeparator) {
+
+    /** A split whose separator is a frozen literal (the file has {@code # frozen_string_literal: true}). */
+    public SplitStep(long keyLen, long valueLen, Receiver receiver, long calls) {
+        this(keyLen, valueLen, receiver, calls, false);
+    }
 
     public SplitStep {
         if (keyLen < 0 || valueLen < 0) {
@@ -73,7 +87,7 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
         return keyLen + 1 + valueLen;
     }
 
-    /** One steady-state call: its setup (a fresh receiver) and the split. */
+    /** One steady-state call: its setup (a fresh receiver, a separator literal made anew) and the split. */
     public Call call(RubyLayout layout, SubseqPolicy policy) {
         StringMachine m = new StringMachine(layout, policy);
         RStr r = switch (receiver) {
@@ -89,6 +103,11 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
         if (r == null) {
             m.call("+");
             r = m.strNew(receiverLen(), "\"key:\" + value (fresh receiver)", "receiver");
+        }
+        if (literalSeparator) {
+            m.strNew(1, "\":\" (a string literal without frozen_string_literal: a new string every call)", "separator");
+        }
+        if (receiver == Receiver.FRESH || literalSeparator) {
             setup = m.trace().after(before);
             before = m.trace();
         }
@@ -107,7 +126,7 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
     /**
      * One call: the receiver's setup (empty unless fresh) and the split itself.
      *
-     * @param setup what making a fresh receiver allocated
+     * @param setup what making a fresh receiver and the separator literal allocated
      * @param split what the split allocated
      */
     public record Call(Trace setup, Trace split) {

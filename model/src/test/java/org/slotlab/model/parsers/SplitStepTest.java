@@ -2,6 +2,7 @@ package org.slotlab.model.parsers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.slotlab.model.layout.RubyLayout;
@@ -27,5 +28,24 @@ class SplitStepTest {
         SplitStep.Call c = s.call(RubyLayout.ruby34(), SubseqPolicies.parse(policy));
         assertThat(c.objects()).isEqualTo(objects);
         assertThat(c.value().shared() ? "shared" : Integer.toString(c.value().outcome().sliceSlotBytes())).isEqualTo(slot);
+    }
+
+    /**
+     * Measured on CRuby 3.4.5 (always-embed build, a reused receiver with a 100 B value):
+     * {@code S.split(":", 2)} allocates 4 objects in a file without {@code frozen_string_literal: true}
+     * and 3 with it; the difference is the {@code ":"} literal, made anew every call.
+     */
+    @Test
+    void aSeparatorLiteralWithoutTheFrozenComment_isOneMore40ByteStringPerCall_outsideSplitsOwnCount() {
+        RubyLayout l = RubyLayout.ruby34();
+        SplitStep frozen = new SplitStep(4, 100, SplitStep.Receiver.REUSE, 1000);
+        SplitStep literal = new SplitStep(4, 100, SplitStep.Receiver.REUSE, 1000, true);
+
+        assertThat(literal.call(l, SubseqPolicies.master()).objects()).isEqualTo(frozen.call(l, SubseqPolicies.master()).objects());
+        var withLiteral = literal.plan(l, SubseqPolicies.parse("cutoff:256")).phases().get(0).perOp();
+        var without = frozen.plan(l, SubseqPolicies.parse("cutoff:256")).phases().get(0).perOp();
+        assertThat(withLiteral).hasSize(without.size() + 1);
+        assertThat(withLiteral).filteredOn(o -> o.role().equals("separator")).singleElement()
+                .satisfies(o -> assertThat(l.slotSize(o.heap())).isEqualTo(40));
     }
 }
