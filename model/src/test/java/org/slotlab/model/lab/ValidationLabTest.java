@@ -78,11 +78,29 @@ class ValidationLabTest {
     }
 
     @Test
+    void theBareLoops_predictedFromACalibrationTakenMinutesBeforeThem_onTheSameQuietMachine() throws Exception {
+        Map<String, LabPredictor> p = new LinkedHashMap<>();
+        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202c.json.gz")));
+        Scoreboard s = Scoreboard.score(lab("lab-3.4.5-variants-bare-20261202c.json.gz"), p);
+        Scoreboard.Tally all = s.tallies().get("all");
+
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(91);
+        assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
+        // a quiet file: identical code on two builds measured within ±10% of 1.00 in every row
+        assertThat(s.ratios()).filteredOn(r -> !r.changed()).isNotEmpty()
+                .allSatisfy(r -> assertThat(r.within()).as(r.row() + " " + r.variant()).isTrue());
+        assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
+    }
+
+    @Test
     void speedRatios_inTheHarnesses_stayAtTheScoreboardsLevel() throws Exception {
         Scoreboard.Tally all = variants("lab-3.4.5-variants-harness-20261201.json.gz").tallies().get("all");
 
         assertThat(all.rows()).isEqualTo(46);
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(40);
+        // 40 before the sweep's L2 term: under RubyGems the 320 and 640 B rows measure 0.92-1.00 where the
+        // bare loops measure 0.68-0.87, and the model prices both alike (docs/FIT.md)
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(36);
         assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
     }
 
@@ -143,7 +161,7 @@ class ValidationLabTest {
     }
 
     /** The bare scoreboard's level with the committed calibration (docs/FIT.md). */
-    private static final int WITHIN_BARE = 75;
+    private static final int WITHIN_BARE = 77;
     private static final int WRONG_SIDE_BARE = 3;
 
     @Test
