@@ -482,10 +482,12 @@ public final class ProfileCalibration {
                 return new RowEvents(source.plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, embeds ? 0 : src + layout.termLen());
             }
             case "split": {
-                // S.split(":", 2) on a frozen receiver: the Array, the key (a prefix: an embedded copy) and the value
-                // (a suffix: an embedded copy when it fits the 40 B slot, else shared with the frozen receiver: no root)
+                // S.split(":", 2): the Array, the key (a prefix: an embedded copy) and the value (a suffix: an embedded
+                // copy when it fits the 40 B slot, else shared: with a frozen receiver no root)
                 // the probe's expression runs in eval, which does not inherit frozen_string_literal: ":" is a new string every call
-                SplitStep step = new SplitStep(row.feature("key_len"), row.feature("value_len"), SplitStep.Receiver.FROZEN, 1, true);
+                // an unfrozen receiver (feature unfrozen) short enough to embed is copied into a new frozen root every call
+                SplitStep.Receiver recv = row.feature("unfrozen") == 1 ? SplitStep.Receiver.REUSE : SplitStep.Receiver.FROZEN;
+                SplitStep step = new SplitStep(row.feature("key_len"), row.feature("value_len"), recv, 1, true);
                 return fromPlan(layout, step.plan(layout, SubseqPolicies.master()));
             }
             case "refault": {

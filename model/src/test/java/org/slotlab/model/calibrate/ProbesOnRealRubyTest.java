@@ -1,6 +1,7 @@
 package org.slotlab.model.calibrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assumptions.assumeThat;
 import static org.junit.jupiter.api.Assumptions.abort;
 
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slotlab.model.layout.RubyLayout;
 
 /**
  * The probes on the real {@code ruby} found on PATH (CI installs Debian's); skipped when there is
@@ -121,5 +123,24 @@ class ProbesOnRealRubyTest {
             }
         }
         assertThat(t.row("alloc/object_new_x2").objectsPerIteration()).isEqualTo(2.0);
+    }
+
+    @Test
+    void timing_smoke_everyContrastRowMakesTheObjectsTheModelCounts() throws Exception {
+        RubyProbeRunner r = runner();
+        RubyLayout layout = ProfileCalibration.layoutOf(r.readLayout());
+        TimingReport t = r.readTiming(TimingMode.SMOKE, null);
+
+        List<TimingReport.Row> rows = t.rows().stream()
+                .filter(x -> !x.group().equals("baseline") && List.of("strings", "slices", "split", "roots").contains(x.key().split("/")[0]))
+                .toList();
+        assertThat(rows).extracting(TimingReport.Row::group).contains("split", "middle", "suffix_frozen", "string");
+        for (TimingReport.Row row : rows) {
+            StringBuilder why = new StringBuilder();
+            ProfileCalibration.RowEvents ev = ProfileCalibration.eventsOf(row, layout, why);
+            assertThat(ev).as(row.key() + ": " + why).isNotNull();
+            // what the fit prices is what the Ruby allocated (the first call's few call-cache objects aside)
+            assertThat(row.objectsPerIteration()).as(row.key() + " on " + r.version()).isCloseTo(ev.slots().size(), within(0.01));
+        }
     }
 }

@@ -149,7 +149,8 @@ unit("slices", fresh_rows: true) do |r|
   r.("suffix_embed_#{l}", "SRC.byteslice(#{SRC_BYTES - l}, #{l})", 2_000_000, { group: "suffix_embed", calls: 1, slot_size: BASE_SLOT, slots: 1, copied_bytes: l })
 end
 
-# String#split on a frozen "key:value" receiver (a frozen receiver: sharing the value needs no root):
+# String#split on a frozen "key:value" receiver (a frozen receiver: sharing the value needs no root),
+# then on unfrozen ones (a root per call):
 # a short value embedded in the 40 B slot, a long one shared; the Array, the key and the value as in
 # the model of "key:value".split(":", 2)
 unit("split", fresh_rows: true) do |r|
@@ -158,6 +159,15 @@ unit("split", fresh_rows: true) do |r|
     recv = ("k" * key + ":" + "v" * value).freeze
     Object.const_set(:"SPLIT_#{key}_#{value}", recv)
     r.("split_#{key}_#{value}", "SPLIT_#{key}_#{value}.split(\":\", 2)", 2_000_000, { group: "split", calls: 1, key_len: key, value_len: value })
+  end
+  # the same split of an unfrozen receiver short enough to embed: sharing the value copies the
+  # receiver into a new frozen root every call (rb_str_new_frozen), so against the frozen row of the
+  # same lengths (4 and 100 B) it differs by the root alone; 30 B puts the root in the 80 B slot
+  [[4, 30], [4, 100]].each do |key, value|
+    recv = "k" * key + ":" + "v" * value # a computed string: not frozen
+    Object.const_set(:"SPLIT_UNFROZEN_#{key}_#{value}", recv)
+    r.("split_unfrozen_#{key}_#{value}", "SPLIT_UNFROZEN_#{key}_#{value}.split(\":\", 2)", 2_000_000,
+       { group: "split", calls: 1, key_len: key, value_len: value, unfrozen: 1 })
   end
 end
 
