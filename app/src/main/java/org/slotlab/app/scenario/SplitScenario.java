@@ -48,6 +48,11 @@ public final class SplitScenario implements Scenario {
             .section(SECTION)
             .describe("fresh: a new unfrozen string each call (its cost paid by every policy); reuse: the same unfrozen "
                     + "string, which sharing freezes into a root once; frozen: a frozen literal, its own root.");
+    public static final Knob<String> SEPARATOR = Knob.of("separator", "separator", Types.oneOf("separator", List.of("frozen", "new")), "frozen")
+            .section(SECTION)
+            .describe("frozen: the \":\" literal in a file with # frozen_string_literal: true, one string for every call. new: "
+                    + "a file without that comment (or code run by eval), where every call makes a new 40 B string of it "
+                    + "(CRuby 3.4's chilled strings too); it is the caller's object, not counted in objects per split.");
     public static final Knob<Long> KEY_LEN = Knob.of("key-len", "key length", Types.longs(0, 1L << 20), 3L)
             .unit("B").section(SECTION).describe("Key length, bytes.");
     public static final Knob<Long> CALLS = Knob.of("calls", "calls", Types.longs(1, 10_000_000_000L), 1_000_000L)
@@ -76,7 +81,7 @@ public final class SplitScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(LAYOUT, PROFILE, HARNESS, CANDIDATES, VALUE_LENS, RECEIVERS, KEY_LEN, CALLS);
+        return List.of(LAYOUT, PROFILE, HARNESS, CANDIDATES, VALUE_LENS, RECEIVERS, SEPARATOR, KEY_LEN, CALLS);
     }
 
     @Override
@@ -94,7 +99,7 @@ public final class SplitScenario implements Scenario {
         List<SubseqPolicy> cands = s.get(CANDIDATES).stream().map(SubseqPolicies::parse).toList();
         RubyLayout layout = ModelInputs.layout(s);
         return SplitStep.sweep(layout, ModelInputs.profile(s), s.get(KEY_LEN), s.get(VALUE_LENS), rs, cands,
-                s.get(CALLS), ModelInputs.harness(s, layout));
+                s.get(CALLS), ModelInputs.harness(s, layout), s.get(SEPARATOR).equals("new"));
     }
 
     @Override

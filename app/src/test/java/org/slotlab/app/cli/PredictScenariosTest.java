@@ -81,6 +81,23 @@ class PredictScenariosTest {
     }
 
     @Test
+    void split_csv_aSeparatorMadeAnewEveryCall_addsGcsButNoObjectOfSplitsOwn() {
+        int code = run("predict", "split", "--layout", "ruby-3.4", "--value-len", "30", "--receiver", "reuse", "--candidate",
+                "cutoff:256", "--calls", "1000000", "--format", "csv");
+        assertThat(code).isZero();
+        String frozen = lines().stream().filter(l -> l.startsWith("30,reuse,master,")).findFirst().orElseThrow();
+        out.getBuffer().setLength(0);
+        code = run("predict", "split", "--layout", "ruby-3.4", "--value-len", "30", "--receiver", "reuse", "--separator", "new",
+                "--candidate", "cutoff:256", "--calls", "1000000", "--format", "csv");
+        assertThat(code).isZero();
+        String fresh = lines().stream().filter(l -> l.startsWith("30,reuse,master,")).findFirst().orElseThrow();
+        String[] f = frozen.split(","), n = fresh.split(",");
+        // the same objects per split (Array, key, value, root); the literal's own 40 B string per call means more GCs
+        assertThat(n[4]).isEqualTo(f[4]);
+        assertThat(Long.parseLong(n[6])).isGreaterThan(Long.parseLong(f[6]));
+    }
+
+    @Test
     void split_csv_objectsPerCall() {
         int code = run("predict", "split", "--layout", "ruby-3.4", "--value-len", "10,30,60,100,200,300",
                 "--receiver", "reuse,fresh", "--candidate", "cutoff:256", "--calls", "10000", "--format", "csv");
@@ -110,6 +127,7 @@ class PredictScenariosTest {
         "predict parsers --ltsv nope | --ltsv: unknown set 'nope'",
         "predict split --receiver x | --receiver: unknown receiver 'x'",
         "predict split --value-len a | --value-len: 'a' is not a whole number",
+        "predict split --separator x | --separator: unknown separator 'x'",
         "predict class-new --kind kw | --kind: unknown parameter kind 'kw'",
         "predict class-new --params 3-1 | --params: range '3-1'",
         "predict class-new --yjit maybe | --yjit: 'maybe' is not off or on",

@@ -175,14 +175,23 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
         return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, null);
     }
 
-    /** {@link #sweep} timed in harness {@code h} (null: net of any harness). */
+    /** {@link #sweep} timed in harness {@code h} (null: net of any harness), the separator a frozen literal. */
     public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
             List<Receiver> receivers, List<SubseqPolicy> candidates, long calls, HarnessState h) {
+        return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, h, false);
+    }
+
+    /**
+     * {@link #sweep} timed in harness {@code h} (null: net of any harness); {@code literalSeparator}:
+     * the {@code ":"} literal is a new string every call (no {@code frozen_string_literal: true} comment).
+     */
+    public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
+            List<Receiver> receivers, List<SubseqPolicy> candidates, long calls, HarnessState h, boolean literalSeparator) {
         java.util.Optional<HarnessState> harness = java.util.Optional.ofNullable(h);
         List<Row> rows = new ArrayList<>();
         for (long len : valueLens) {
             for (Receiver r : receivers) {
-                SplitStep step = new SplitStep(keyLen, len, r, calls);
+                SplitStep step = new SplitStep(keyLen, len, r, calls, literalSeparator);
                 Outcome base = Experiments.run(layout, profile, step.plan(layout, SubseqPolicies.master()), harness);
                 rows.add(row(step, layout, SubseqPolicies.master(), base, base));
                 for (SubseqPolicy p : candidates) {
