@@ -78,19 +78,23 @@ class ValidationLabTest {
     }
 
     @Test
-    void theBareLoops_predictedFromACalibrationTakenMinutesBeforeThem_onTheSameQuietMachine() throws Exception {
+    void theBareLoops_predictedFromACalibrationTakenTheSameHour_onTheSameQuietMachine() throws Exception {
+        // one file measured a quarter of an hour before the calibration, one right after it; neither is fitted to
         Map<String, LabPredictor> p = new LinkedHashMap<>();
-        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202c.json.gz")));
-        Scoreboard s = Scoreboard.score(lab("lab-3.4.5-variants-bare-20261202c.json.gz"), p);
-        Scoreboard.Tally all = s.tallies().get("all");
+        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202d.json.gz")));
+        for (String f : List.of("lab-3.4.5-variants-bare-20261202c.json.gz", "lab-3.4.5-variants-bare-20261202d.json.gz")) {
+            Scoreboard s = Scoreboard.score(lab(f), p);
+            Scoreboard.Tally all = s.tallies().get("all");
 
-        assertThat(all.rows()).isEqualTo(109);
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(91);
-        assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
-        // a quiet file: identical code on two builds measured within ±10% of 1.00 in every row
-        assertThat(s.ratios()).filteredOn(r -> !r.changed()).isNotEmpty()
-                .allSatisfy(r -> assertThat(r.within()).as(r.row() + " " + r.variant()).isTrue());
-        assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
+            assertThat(all.rows()).as(f).isEqualTo(109);
+            // the target: at least 90% of the rows where the representation changes within ±10%, none on the wrong side
+            assertThat(all.within()).as(f + ": rows within ±10%").isGreaterThanOrEqualTo(100);
+            assertThat(all.wrongSide()).as(f + ": rows on the wrong side of 1.0").isZero();
+            // quiet files: identical code on two builds measured within ±10% of 1.00 in every row
+            assertThat(s.ratios()).filteredOn(r -> !r.changed()).isNotEmpty()
+                    .allSatisfy(r -> assertThat(r.within()).as(f + " " + r.row() + " " + r.variant()).isTrue());
+            assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(f + " " + g.row() + " on " + g.ruby()).isTrue());
+        }
     }
 
     @Test
