@@ -2,7 +2,7 @@
 # Prints the validation lab's scoreboard (docs/FIT.md's lab section) from the committed results:
 # every patched build predicted from the unpatched build's calibration alone, and the GC counts of
 # single-heap loops on 3.4.5 and 3.1.2. Usage: scripts/ruby-lab/scoreboard.sh [--write] [--paired] [LAB.json.gz ...]
-# Without files it prints first the two bare files taken the same hour as the latest calibration,
+# Without files it prints first the lab files taken the same hour as the latest calibration,
 # predicted from that calibration (all measured on the same quiet machine), then every other lab file
 # predicted from the first calibration.
 # (--write replaces docs/lab-scoreboard.md with what it prints; --paired takes each measured ratio as
@@ -17,7 +17,8 @@ paired=()
 if [ "${1:-}" = "--paired" ]; then paired=(--paired); shift; fi
 files=("$@")
 beside_cal=$lab/calibration-ruby-3.4.5-base-20261202d.json.gz
-beside_labs=("$lab/lab-3.4.5-variants-bare-20261202c.json.gz" "$lab/lab-3.4.5-variants-bare-20261202d.json.gz")
+beside_labs=("$lab/lab-3.4.5-variants-bare-20261202c.json.gz" "$lab/lab-3.4.5-variants-bare-20261202d.json.gz"
+  "$lab/lab-3.4.5-variants-harness-20261202.json.gz")
 beside=0
 if [ ${#files[@]} -eq 0 ]; then
   beside=1
@@ -39,9 +40,9 @@ if [ $write = 1 ]; then
       "the unpatched build alone (\`calibration-ruby-3.4.5-base.json.gz\`, fitted again with the model as it" \
       "is now). \`docs/FIT.md\` explains the columns and the failures." ""
     if [ $beside = 1 ]; then
-      printf '%s\n' "## The bare loops predicted from the calibration taken the same hour" "" \
-        "\`lab-3.4.5-variants-bare-20261202c\` (measured before it) and \`-20261202d\` (right after it) from" \
-        "\`calibration-ruby-3.4.5-base-20261202d\`, all three on the same quiet machine within 45 minutes." ""
+      printf '%s\n' "## The lab files taken the same hour as the latest calibration, predicted from it" "" \
+        "\`lab-3.4.5-variants-bare-20261202c\` (measured before it), \`-20261202d\` and \`lab-3.4.5-variants-harness-20261202\`" \
+        "(right after it) from \`calibration-ruby-3.4.5-base-20261202d\`, all on the same quiet machine within 80 minutes." ""
       run_beside
       printf '%s\n' "" "## Every other lab file, predicted from the first calibration" ""
     fi

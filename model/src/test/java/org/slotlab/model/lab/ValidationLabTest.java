@@ -98,6 +98,20 @@ class ValidationLabTest {
     }
 
     @Test
+    void theHarnessLoops_predictedFromTheCalibrationTakenJustBeforeThem() throws Exception {
+        Map<String, LabPredictor> p = new LinkedHashMap<>();
+        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202d.json.gz")));
+        Scoreboard s = Scoreboard.score(lab("lab-3.4.5-variants-harness-20261202.json.gz"), p);
+        Scoreboard.Tally all = s.tallies().get("all");
+
+        // plain ruby (RubyGems loaded) and benchmark-ips: 40 of 46 within ±10% (87%), none on the wrong side
+        assertThat(all.rows()).isEqualTo(46);
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(40);
+        assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
+        assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
+    }
+
+    @Test
     void speedRatios_inTheHarnesses_stayAtTheScoreboardsLevel() throws Exception {
         Scoreboard.Tally all = variants("lab-3.4.5-variants-harness-20261201.json.gz").tallies().get("all");
 
