@@ -36,9 +36,10 @@ run() {
 if [ $write = 1 ]; then
   { printf '%s\n' "# The validation lab's scoreboard, row by row" "" \
       "Printed by \`scripts/ruby-lab/scoreboard.sh\` from the measurements in \`sample-data/measured/lab/\`" \
-      "(how they were made: that folder's README); every patched build predicted from the calibration of" \
-      "the unpatched build alone (\`calibration-ruby-3.4.5-base.json.gz\`, fitted again with the model as it" \
-      "is now). \`docs/FIT.md\` explains the columns and the failures." ""
+      "(how they were made: that folder's README); every patched build predicted from a calibration of" \
+      "the unpatched build alone (the latest for the files of its hour, \`calibration-ruby-3.4.5-base.json.gz\`" \
+      "for the rest; each fitted again with the model as it is now). \`docs/FIT.md\` explains the columns and" \
+      "the failures." ""
     if [ $beside = 1 ]; then
       printf '%s\n' "## The lab files taken the same hour as the latest calibration, predicted from it" "" \
         "\`lab-3.4.5-variants-bare-20261202c\` (measured before it), \`-20261202d\` and \`lab-3.4.5-variants-harness-20261202\`" \
