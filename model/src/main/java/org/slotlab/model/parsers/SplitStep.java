@@ -124,7 +124,7 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
     }
 
     /**
-     * One call: the receiver's setup (empty unless fresh) and the split itself.
+     * One call: its setup (empty unless the receiver is fresh or the separator a new literal) and the split itself.
      *
      * @param setup what making a fresh receiver and the separator literal allocated
      * @param split what the split allocated
@@ -172,13 +172,7 @@ public record SplitStep(long keyLen, long valueLen, Receiver receiver, long call
     /** Master and each candidate, for every value length and receiver. */
     public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
             List<Receiver> receivers, List<SubseqPolicy> candidates, long calls) {
-        return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, null);
-    }
-
-    /** {@link #sweep} timed in harness {@code h} (null: net of any harness), the separator a frozen literal. */
-    public static List<Row> sweep(RubyLayout layout, CostProfile profile, long keyLen, List<Long> valueLens,
-            List<Receiver> receivers, List<SubseqPolicy> candidates, long calls, HarnessState h) {
-        return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, h, false);
+        return sweep(layout, profile, keyLen, valueLens, receivers, candidates, calls, null, false);
     }
 
     /**

@@ -27,11 +27,14 @@ class ValidationLabTest {
 
     private static LabPredictor base;
     private static LabPredictor ruby31;
+    /** The unpatched build calibrated in the same hour as the latest lab files. */
+    private static LabPredictor sameHour;
 
     @BeforeAll
     static void fitTheUnpatchedCalibrations() throws Exception {
         base = new LabPredictor(profile("calibration-ruby-3.4.5-base.json.gz"));
         ruby31 = new LabPredictor(profile("calibration-ruby-3.1.2.json.gz"));
+        sameHour = new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202d.json.gz"));
     }
 
     private static CostProfile profile(String file) throws Exception {
@@ -49,10 +52,15 @@ class ValidationLabTest {
     }
 
     private static Scoreboard variants(String file) throws Exception {
+        return variants(file, base);
+    }
+
+    /** The patched builds of {@code file} predicted from {@code unpatched}, a calibration of the unpatched build. */
+    private static Scoreboard variants(String file, LabPredictor unpatched) throws Exception {
         LabResults lab = lab(file);
         assertThat(lab.rubies().get(0).name()).isEqualTo("base");
         Map<String, LabPredictor> p = new LinkedHashMap<>();
-        p.put("base", base);
+        p.put("base", unpatched);
         return Scoreboard.score(lab, p);
     }
 
@@ -80,10 +88,8 @@ class ValidationLabTest {
     @Test
     void theBareLoops_predictedFromACalibrationTakenTheSameHour_onTheSameQuietMachine() throws Exception {
         // one file measured a quarter of an hour before the calibration, one right after it; neither is fitted to
-        Map<String, LabPredictor> p = new LinkedHashMap<>();
-        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202d.json.gz")));
         for (String f : List.of("lab-3.4.5-variants-bare-20261202c.json.gz", "lab-3.4.5-variants-bare-20261202d.json.gz")) {
-            Scoreboard s = Scoreboard.score(lab(f), p);
+            Scoreboard s = variants(f, sameHour);
             Scoreboard.Tally all = s.tallies().get("all");
 
             assertThat(all.rows()).as(f).isEqualTo(109);
@@ -99,9 +105,7 @@ class ValidationLabTest {
 
     @Test
     void theHarnessLoops_predictedFromTheCalibrationTakenJustBeforeThem() throws Exception {
-        Map<String, LabPredictor> p = new LinkedHashMap<>();
-        p.put("base", new LabPredictor(profile("calibration-ruby-3.4.5-base-20261202d.json.gz")));
-        Scoreboard s = Scoreboard.score(lab("lab-3.4.5-variants-harness-20261202.json.gz"), p);
+        Scoreboard s = variants("lab-3.4.5-variants-harness-20261202.json.gz", sameHour);
         Scoreboard.Tally all = s.tallies().get("all");
 
         // plain ruby (RubyGems loaded) and benchmark-ips: 40 of 46 within ±10% (87%), none on the wrong side
