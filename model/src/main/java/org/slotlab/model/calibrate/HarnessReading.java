@@ -23,10 +23,25 @@ import org.slotlab.model.layout.RubyLayout;
  * @param lastGcMajor whether the last GC before the body was a major one
  * @param loopNs ns per iteration of an empty {@code while} loop
  * @param blockCallLoopNs ns per iteration of a {@code while} loop that calls an empty block
+ * @param gcCycles what a GC cost in this heap (a dying {@code Object.new} loop timed by
+ *                 {@code GC.stat(:time)}), or null where the probe did not measure it (before Ruby 3.1,
+ *                 or readings taken before the probe did)
  * @param raw the probe's JSON
  */
 public record HarnessReading(Harness harness, String rubyDescription, int[] pages, long[] kept, long oldObjects, String gcState,
-        boolean lastGcMajor, double loopNs, double blockCallLoopNs, JsonNode raw) {
+        boolean lastGcMajor, double loopNs, double blockCallLoopNs, GcCycles gcCycles, JsonNode raw) {
+
+    /**
+     * The probe's dying {@code Object.new} loop in the heap the harness leaves: {@code ops}
+     * iterations per repeat, the GCs they ran, and the median GC time per GC over the repeats after
+     * the first (which starts from the heap as the harness left it, mid-cycle).
+     *
+     * @param ops       iterations per repeat
+     * @param gcs       GCs per repeat (median)
+     * @param nsPerGc   GC time per GC, ns (median over the repeats)
+     * @param repeats   repeats the median is taken over
+     */
+    public record GcCycles(long ops, long gcs, double nsPerGc, int repeats) {}
 
     /** benchmark-ips's default warm-up, seconds ({@code Benchmark::IPS::Job} {@code @warmup = 2}). */
     public static final double IPS_WARMUP_SECONDS = 2;
@@ -65,7 +80,39 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
         }
         return new HarnessReading(h, json.path("ruby_description").asText(), pages.stream().mapToInt(Integer::intValue).toArray(), kept,
                 start.path("old_objects").asLong(), start.path("state").asText(""), !start.path("last_major_by").asText("").isEmpty(),
-                loop, block, json);
+                loop, block, gcCycles(json.path("gc_cycles"), where), json);
+    }
+
+    static GcCycles gcCycles(JsonNode cycles, String where) throws CalibrationException {
+        if (cycles.isMissingNode() || cycles.isNull()) {
+            return null;
+        }
+        if (!cycles.isArray() || cycles.isEmpty()) {
+            throw bad(where, "field 'gc_cycles' must be a non-empty array");
+        }
+        List<double[]> reps = new ArrayList<>();
+        for (JsonNode c : cycles) {
+            long n = c.path("n").asLong(-1);
+            long gcs = c.path("gcs").asLong(-1);
+            double ms = c.path("time_ms").asDouble(Double.NaN);
+            if (n <= 0 || gcs < 0 || !(ms >= 0)) {
+                throw bad(where, "has a gc_cycles entry without positive n, gcs and time_ms: " + c);
+            }
+            reps.add(new double[] {n, gcs, ms});
+        }
+        // the first repeat starts mid-cycle from the harness's heap; the later ones are steady
+        List<double[]> steady = reps.size() > 1 ? reps.subList(1, reps.size()) : reps;
+        if (steady.stream().anyMatch(r -> r[1] == 0)) {
+            return null; // no GC ran: nothing to price per GC
+        }
+        double[] perGc = steady.stream().mapToDouble(r -> r[2] * 1e6 / r[1]).sorted().toArray();
+        double[] gcs = steady.stream().mapToDouble(r -> r[1]).sorted().toArray();
+        return new GcCycles((long) steady.get(0)[0], (long) gcs[gcs.length / 2], median(perGc), steady.size());
+    }
+
+    private static double median(double[] sorted) {
+        int m = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2;
     }
 
     /**

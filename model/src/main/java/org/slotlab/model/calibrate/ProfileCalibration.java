@@ -940,12 +940,61 @@ public final class ProfileCalibration {
                         + "calibrate again on a quieter machine, or with --thorough", 100 * medianNoise, 100 * MAX_MEDIAN_NOISE);
         CostProfile base = new CostProfile("calibrated-ruby-" + timing.rubyVersion(), timing.rubyDescription(), coefficients,
                 layout.name(), layout);
-        List<HarnessState> states = new ArrayList<>();
-        for (HarnessReading h : harnesses) {
-            states.add(h.toState(layout));
-        }
+        List<HarnessState> states = harnessStates(base, layout, harnesses);
         CostProfile profile = base.withMeasurements(caches, states, Harness.BARE, mallocFaults(timing), new FitCheck(trusted, summary, details));
         return new CalibrationFit(profile, report, rowFits, tss > 0 ? 1 - rss / tss : Double.NaN, rse, dof, cond, scanReport, skipped);
+    }
+
+    /**
+     * The harness states, each with what a GC costs in its heap beyond the fitted terms: the probe's
+     * dying {@code Object.new} loop timed in that heap ({@link HarnessReading.GcCycles}), less what
+     * {@code profile} prices for the same loop simulated from the same heap, less the same difference
+     * for the {@code --disable-gems} boot the timing probes ran in (so the bare harness's own error
+     * of the fitted terms is not counted twice). A difference below 0 is the probe's noise: a harness's
+     * objects add marking and sweeping, they never take it away.
+     */
+    static List<HarnessState> harnessStates(CostProfile profile, RubyLayout layout, List<HarnessReading> harnesses)
+            throws CalibrationException {
+        List<HarnessState> states = new ArrayList<>();
+        Double bareExcess = null;
+        for (HarnessReading h : harnesses) {
+            if (h.harness() == Harness.BARE && h.gcCycles() != null) {
+                bareExcess = gcExcess(profile, layout, h.toState(layout), h.gcCycles())[0];
+            }
+        }
+        for (HarnessReading h : harnesses) {
+            HarnessState st = h.toState(layout);
+            HarnessReading.GcCycles c = h.gcCycles();
+            if (h.harness() == Harness.BARE || c == null) {
+                states.add(c == null && h.harness() != Harness.BARE
+                        ? st.withGcNsPerGc(0, "GC cost per GC in this heap not measured (the harness probe times it from Ruby 3.1 on, in readings taken since it does)") : st);
+                continue;
+            }
+            double[] ex = gcExcess(profile, layout, st, c);
+            if (bareExcess == null) {
+                states.add(st.withGcNsPerGc(0, "GC cost per GC in this heap not priced: the --disable-gems boot's was not measured to compare with"));
+                continue;
+            }
+            double extra = Math.max(0, ex[0] - bareExcess);
+            states.add(st.withGcNsPerGc(extra, String.format(Locale.ROOT, "%.1f µs more per GC for its heap: a dying Object.new loop ran "
+                    + "%d GCs per %d iterations here at %.1f µs each (GC.stat(:time), median of %d repeats) where the fitted terms give "
+                    + "%.1f µs; in the --disable-gems boot the same loop measured %+.1f µs against them", extra / 1000, c.gcs(), c.ops(),
+                    c.nsPerGc() / 1000, c.repeats(), ex[1] / 1000, bareExcess / 1000)));
+        }
+        return states;
+    }
+
+    /** {measured - priced, priced} ns per GC of the probe's Object.new loop in harness state {@code st}. */
+    private static double[] gcExcess(CostProfile profile, RubyLayout layout, HarnessState st, HarnessReading.GcCycles c) {
+        RubyLayout l = layout.withBoot(st.boot());
+        org.slotlab.model.workload.OpPlan plan = new org.slotlab.model.workload.SlotAlloc(layout.slotSize(0), c.ops()).plan(l);
+        SimResult sim = new HeapSimulator(l).run(plan.phases(), true);
+        if (sim.gcCount() == 0) {
+            return new double[] {0, 0};
+        }
+        double gcPerOp = CostModel.price(profile, l, sim, plan.eventsPerOp(), null).part(org.slotlab.model.cost.TimeBreakdown.GC);
+        double priced = gcPerOp * sim.ops() / sim.gcCount();
+        return new double[] {c.nsPerGc() - priced, priced};
     }
 
     /** Faults per malloc'd buffer by size, from the probe rows that allocate one heap string each. */

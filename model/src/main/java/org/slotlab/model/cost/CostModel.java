@@ -140,6 +140,10 @@ public final class CostModel {
                 + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
                 + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE)
                 + sim.freedBuffers() * p.get(CostProfile.GC_FREE);
+        if (harness != null) {
+            // each GC also marks and sweeps what the harness keeps: measured in its heap, per GC
+            gc += sim.gcCount() * harness.gcNsPerGc();
+        }
         // the sweep that frees a new embedded string finds its slot beyond the core's cache as often as the copy did
         parts.put(TimeBreakdown.GC, gc / n + e.embeddedWrites() * miss * p.get(CostProfile.GC_L2_MISS));
         return new TimeBreakdown(parts, miss, cycle, faults);

@@ -266,8 +266,10 @@ public final class CostProfile {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(at + "boot: " + e.getMessage());
             }
+            // profiles written before the harness's GC cost was measured read it as 0
+            double gcPerGc = number(h, "gcNsPerGc", at);
             hs.add(new HarnessState(harness, boot, number(h, "loopNs", at), number(h, "warmupSeconds", at),
-                    number(h, "warmupPerTimedOp", at), text(h, "provenance", "", at)));
+                    number(h, "warmupPerTimedOp", at), gcPerGc, text(h, "provenance", "", at)));
         }
         Harness def = root.has("defaultHarness") ? Harness.parse(text(root, "defaultHarness", null, "")) : Harness.BARE;
         MallocFaults faults = MallocFaults.fromJson(root.path("mallocFaults"));
@@ -389,6 +391,7 @@ public final class CostProfile {
             o.put("loopNs", h.loopNs());
             o.put("warmupSeconds", h.warmupSeconds());
             o.put("warmupPerTimedOp", h.warmupPerTimedOp());
+            o.put("gcNsPerGc", h.gcNsPerGc());
             o.put("provenance", h.provenance());
             LayoutJson.writeBoot(o.putObject("boot"), h.boot());
         }

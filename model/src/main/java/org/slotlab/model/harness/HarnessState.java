@@ -20,10 +20,14 @@ import org.slotlab.model.layout.BootState;
  * @param warmupSeconds   seconds of warm-up of the same body in the same process before timing (0: none)
  * @param warmupPerTimedOp warm-up operations per timed operation, for harnesses whose warm-up is
  *                        counted in iterations (ruby-bench: 15 warm-up for 10 timed iterations); 0: none
+ * @param gcNsPerGc       ns each GC costs in this harness's heap beyond what the cost terms price for
+ *                        the same GC in a {@code --disable-gems} boot: the harness's own objects are
+ *                        marked from its roots and the pages they hold, in every heap, swept each
+ *                        cycle (gc_marks_start, gc_sweep_page); 0 for the bare harness and where not measured
  * @param provenance      how and on what it was measured
  */
 public record HarnessState(Harness harness, BootState boot, double loopNs, double warmupSeconds, double warmupPerTimedOp,
-        String provenance) {
+        double gcNsPerGc, String provenance) {
 
     public HarnessState {
         Objects.requireNonNull(harness, "harness");
@@ -34,7 +38,21 @@ public record HarnessState(Harness harness, BootState boot, double loopNs, doubl
         if (!Double.isFinite(warmupSeconds) || warmupSeconds < 0 || !Double.isFinite(warmupPerTimedOp) || warmupPerTimedOp < 0) {
             throw new IllegalArgumentException("harness " + harness.id() + ": warm-up must be >= 0");
         }
+        if (!Double.isFinite(gcNsPerGc) || gcNsPerGc < 0) {
+            throw new IllegalArgumentException("harness " + harness.id() + ": GC cost per GC must be a finite number of ns >= 0, got " + gcNsPerGc);
+        }
         provenance = provenance == null ? "" : provenance;
+    }
+
+    /** A harness state whose GCs cost what the bare probes price (no per-GC cost of its own measured). */
+    public HarnessState(Harness harness, BootState boot, double loopNs, double warmupSeconds, double warmupPerTimedOp, String provenance) {
+        this(harness, boot, loopNs, warmupSeconds, warmupPerTimedOp, 0, provenance);
+    }
+
+    /** The same state with {@code ns} per GC for the harness's heap, and {@code note} added to its provenance. */
+    public HarnessState withGcNsPerGc(double ns, String note) {
+        return new HarnessState(harness, boot, loopNs, warmupSeconds, warmupPerTimedOp, ns,
+                provenance.isEmpty() ? note : provenance + "; " + note);
     }
 
     /** Warm-up operations before {@code timedOps} timed ones, for a body predicted to take {@code nsPerOp}. */
@@ -54,6 +72,9 @@ public record HarnessState(Harness harness, BootState boot, double loopNs, doubl
             sb.append(String.format(java.util.Locale.ROOT, ", %.1f ns per iteration", loopNs));
         } else if (harness.subtractsEmptyLoop()) {
             sb.append(", loop time subtracted");
+        }
+        if (gcNsPerGc != 0) {
+            sb.append(String.format(java.util.Locale.ROOT, ", %.1f µs more per GC for its heap", gcNsPerGc / 1000));
         }
         if (warmupSeconds > 0) {
             sb.append(String.format(java.util.Locale.ROOT, ", %.0f s warm-up", warmupSeconds));

@@ -3,6 +3,7 @@ package org.slotlab.model.calibrate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.InputStream;
@@ -143,6 +144,59 @@ class ProfileCalibrationTest {
         assertThat(p.harnesses().get(Harness.BARE).loopNs()).isPositive();
     }
 
+    /** A harness reading of the committed 3.4.5 readings with a GC-cost measurement added: {@code usPerGc} over 4 repeats. */
+    static HarnessReading withGcCycles(JsonNode raw, double usPerGc, long gcs) throws Exception {
+        ObjectNode o = raw.deepCopy();
+        var arr = o.putArray("gc_cycles");
+        for (int i = 0; i < 4; i++) {
+            // the first repeat is dearer (it starts from the harness's heap mid-cycle) and must not count
+            arr.addObject().put("n", 3_000_000).put("gcs", gcs).put("time_ms", (i == 0 ? 3 : 1) * usPerGc * gcs / 1000.0);
+        }
+        return HarnessReading.fromJson(o, "test");
+    }
+
+    @Test
+    void harnessStates_gcCostPerGc_isWhatTheHarnessHeapAddsOverTheBareBoot() throws Exception {
+        CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
+        ProfileCalibration.Calibration c = r.replay();
+        CostProfile p = c.fit().profile();
+        RubyLayout l = c.layout();
+        JsonNode bareRaw = r.harnesses().stream().filter(h -> h.path("harness").asText().equals("bare")).findFirst().orElseThrow();
+        JsonNode gemsRaw = r.harnesses().stream().filter(h -> h.path("harness").asText().equals("rubygems")).findFirst().orElseThrow();
+
+        HarnessReading bare = withGcCycles(bareRaw, 52, 600);
+        List<org.slotlab.model.harness.HarnessState> at70 = ProfileCalibration.harnessStates(p, l, List.of(bare, withGcCycles(gemsRaw, 70, 900)));
+        List<org.slotlab.model.harness.HarnessState> at80 = ProfileCalibration.harnessStates(p, l, List.of(bare, withGcCycles(gemsRaw, 80, 900)));
+        List<org.slotlab.model.harness.HarnessState> cheap = ProfileCalibration.harnessStates(p, l, List.of(bare, withGcCycles(gemsRaw, 1, 900)));
+        List<org.slotlab.model.harness.HarnessState> noBare = ProfileCalibration.harnessStates(p, l, List.of(withGcCycles(gemsRaw, 70, 900)));
+
+        // the bare boot is what the probes were fitted in: nothing added there
+        assertThat(at70.get(0).gcNsPerGc()).isZero();
+        // 10 µs more measured per GC in the harness's heap is 10 µs more priced per GC, the first repeat left out
+        assertThat(at80.get(1).gcNsPerGc() - at70.get(1).gcNsPerGc()).isCloseTo(10_000, withinPercentage(0.01));
+        assertThat(at70.get(1).provenance()).contains("more per GC for its heap", "median of 3 repeats", "--disable-gems boot");
+        // a GC cannot get cheaper for more objects to mark and sweep: a difference below 0 is noise
+        assertThat(cheap.get(1).gcNsPerGc()).isZero();
+        // without the bare boot's measurement there is nothing to compare with, and the state says so
+        assertThat(noBare.get(0).gcNsPerGc()).isZero();
+        assertThat(noBare.get(0).provenance()).contains("not priced");
+        // readings taken before the probe measured it: no per-GC cost, and the provenance says why
+        List<org.slotlab.model.harness.HarnessState> old = ProfileCalibration.harnessStates(p, l,
+                List.of(HarnessReading.fromJson(bareRaw, "t"), HarnessReading.fromJson(gemsRaw, "t")));
+        assertThat(old.get(1).gcNsPerGc()).isZero();
+        assertThat(old.get(1).provenance()).contains("not measured");
+    }
+
+    @Test
+    void harnessReading_badGcCycles_namesTheField() throws Exception {
+        JsonNode gemsRaw = TimingReportTest.readings(TimingReportTest.READINGS_34).harnesses().get(1);
+        ObjectNode o = gemsRaw.deepCopy();
+        o.putArray("gc_cycles").addObject().put("n", 1000).put("gcs", 3);
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> HarnessReading.fromJson(o, "harness-rubygems.json"))
+                .isInstanceOf(CalibrationException.class).hasMessageContaining("harness-rubygems.json").hasMessageContaining("gc_cycles");
+    }
+
     @Test
     void fit_savedProfile_readsBackWithItsLayoutHarnessesAndVerdict(@TempDir Path dir) throws Exception {
         CalibrationFit f = TimingReportTest.readings(TimingReportTest.READINGS_34).replay().fit();
@@ -157,6 +211,7 @@ class ProfileCalibrationTest {
         }
         assertThat(back.harnesses().keySet()).isEqualTo(f.profile().harnesses().keySet());
         assertThat(back.harnesses().get(Harness.RUBYGEMS).boot()).isEqualTo(f.profile().harnesses().get(Harness.RUBYGEMS).boot());
+        assertThat(back.harnesses().get(Harness.RUBYGEMS).gcNsPerGc()).isEqualTo(f.profile().harnesses().get(Harness.RUBYGEMS).gcNsPerGc());
         assertThat(back.check()).isEqualTo(f.profile().check());
         assertThat(back.mallocFaults().points()).hasSameSizeAs(f.profile().mallocFaults().points());
     }

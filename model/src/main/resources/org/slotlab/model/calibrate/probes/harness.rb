@@ -11,7 +11,8 @@
 # RubyGems; `require "benchmark/ips"`; ruby-bench's harness/harness.rb), reads the heap at that
 # moment (pages per heap, objects allocated and not yet freed, old objects, the GC's state), then
 # runs each heap's dying loop through a few GCs to learn what a GC keeps in it (as layout.rb does
-# after boot), and times the harness's own loop with an empty body. Prints one JSON object.
+# after boot), times what a GC costs in this heap (GC.stat(:time) per GC of a dying Object.new
+# loop), and times the harness's own loop with an empty body. Prints one JSON object.
 # Runs on CRuby 2.7 through master.
 START_STAT = {}
 GC.stat(START_STAT)
@@ -48,7 +49,26 @@ at_start = GC.stat
 heaps_at_start = STAT_HEAP ? GC.stat_heap.sort.map { |_, h| h.dup } : nil
 info_at_start = GC.latest_gc_info
 require "objspace"
-require_relative "_common"
+
+# What one GC costs in the heap this harness leaves: a dying Object.new loop (one 40 B slot per
+# iteration, as in the bare probes) timed by GC.stat(:time) (ms, lazy sweep steps included) over
+# a few hundred GCs. Every GC marks the harness's roots and sweeps every page its objects hold, in
+# every heap, so the same loop's GCs cost more here than in a --disable-gems boot. GC.stat(:time)
+# exists from Ruby 3.1. It runs before anything else allocates: the heap is the one the body finds
+# (the kept-slot loops below take pages in every heap, which a 40 B loop never would).
+def gc_cycles(n)
+  s0 = GC.stat
+  i = 0
+  while i < n
+    Object.new
+    i += 1
+  end
+  s1 = GC.stat
+  { n: n, gcs: s1[:count] - s0[:count], minor_gcs: s1[:minor_gc_count] - s0[:minor_gc_count],
+    time_ms: s1[:time] - s0[:time], sweeping_ms: s1[:sweeping_time] && s1[:sweeping_time] - s0[:sweeping_time],
+    heap_eden_pages: s1[:heap_eden_pages] }
+end
+gc_cost = GC.stat.key?(:time) ? Array.new(7) { gc_cycles(3_000_000) } : nil
 
 consts = GC::INTERNAL_CONSTANTS
 old_age = consts[:RVALUE_OLD_AGE] || 3
@@ -107,8 +127,10 @@ time_block_calls(N / 10)
 loops = Array.new(5) { time_loop(N) }.min
 blocks = Array.new(5) { time_block_calls(N) }.min
 
+# the JSON writer is loaded last: its code is the probe's, not the harness's, and must not count as kept
+require_relative "_common"
 SlotlabJson.write({
-  probe: "harness", probe_version: 1, harness: harness, ruby_version: RUBY_VERSION, ruby_description: RUBY_DESCRIPTION,
+  probe: "harness", probe_version: 2, harness: harness, ruby_version: RUBY_VERSION, ruby_description: RUBY_DESCRIPTION,
   gems_loaded: defined?(Gem) ? true : false,
   at_start: {
     gc_count: at_start[:count], minor_gc_count: at_start[:minor_gc_count], major_gc_count: at_start[:major_gc_count],
@@ -120,6 +142,7 @@ SlotlabJson.write({
   },
   gc_count_at_script_start: START_STAT[:count],
   kept_by_heap: kept,
+  gc_cycles: gc_cost,
   slot_sizes: slot_sizes,
   loop_ns: loops.fdiv(N),
   block_call_loop_ns: blocks.fdiv(N),
