@@ -977,7 +977,7 @@ public final class ProfileCalibration {
             }
             double extra = Math.max(0, ex[0] - bareExcess);
             states.add(st.withGcNsPerGc(extra, String.format(Locale.ROOT, "%.1f µs more per GC for its heap: a dying Object.new loop ran "
-                    + "%d GCs per %d iterations here at %.1f µs each (GC.stat(:time), median of %d repeats) where the fitted terms give "
+                    + "%d GCs per %d iterations here at %.1f µs each (GC.stat(:time), fastest of %d repeats) where the fitted terms give "
                     + "%.1f µs; in the --disable-gems boot the same loop measured %+.1f µs against them", extra / 1000, c.gcs(), c.ops(),
                     c.nsPerGc() / 1000, c.repeats(), ex[1] / 1000, bareExcess / 1000)));
         }
