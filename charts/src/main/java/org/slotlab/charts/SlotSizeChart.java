@@ -30,6 +30,12 @@ public final class SlotSizeChart {
 
     /** X axis label. */
     public static final String X_LABEL = "slot size (bytes)";
+    /**
+     * X axis label when an object is more than its slot: on CRuby 3.1 an instance of a class of more
+     * than 3 ivars keeps them in an array from the transient heap, and ObjectSpace.memsize_of counts
+     * slot and array.
+     */
+    public static final String OBJECT_X_LABEL = "object size: ObjectSpace.memsize_of, slot + ivar array (bytes)";
     /** Left axis label. */
     public static final String TIME_LABEL = "time per allocation (ns)";
     /** Legend suffix of the time series. */
@@ -98,13 +104,21 @@ public final class SlotSizeChart {
      * @param published   published numbers, one series per source (markers)
      * @param gcWhy       why each modelled GC count is what it is, in words (series name, then slot size
      *                    in bytes, e.g. "67 out of slots in the 32 B heap"): the GC marker's tooltip says it; may be empty
+     * @param xLabel      the x axis: {@link #X_LABEL}, or {@link #OBJECT_X_LABEL} when the points are objects
+     *                    bigger than their slots
      */
     public record Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published,
-                       Map<String, Map<Integer, String>> gcWhy) {
+                       Map<String, Map<Integer, String>> gcWhy, String xLabel) {
 
         /** A chart whose GC markers say nothing about why the GCs ran. */
         public Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published) {
             this(title, subtitle, allocations, model, published, Map.of());
+        }
+
+        /** A chart of objects that fill their slots: the x axis is the slot size. */
+        public Data(String title, String subtitle, long allocations, SlotSeries model, List<SlotSeries> published,
+                Map<String, Map<Integer, String>> gcWhy) {
+            this(title, subtitle, allocations, model, published, gcWhy, X_LABEL);
         }
 
         public Data {
@@ -116,6 +130,12 @@ public final class SlotSizeChart {
             Objects.requireNonNull(model, "model");
             published = List.copyOf(Objects.requireNonNull(published, "published"));
             gcWhy = Map.copyOf(Objects.requireNonNull(gcWhy, "gcWhy"));
+            ChartSupport.requireText(xLabel, "slot chart x label");
+        }
+
+        /** What the tooltips call one point: " B slots", or " B objects" when the x axis is memsize_of. */
+        String unit() {
+            return xLabel.equals(X_LABEL) ? " B slots" : " B objects";
         }
 
         /** {@link #gcWhy} keyed as the GC datasets name their series ("NAME: GC count"). */
@@ -173,17 +193,17 @@ public final class SlotSizeChart {
         bars.setSeriesPaint(0, SlotlabTheme.SKY_BLUE);
         bars.setDefaultLegendShape(theme.legendSwatch());
         bars.setMaximumBarWidth(0.07);
-        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(" B slots", " ns per allocation", "#,##0.00"));
+        bars.setDefaultToolTipGenerator(ChartSupport.tooltip(data.unit(), " ns per allocation", "#,##0.00"));
         // no value labels: with two axes and overlay markers they collide; the axes carry the values
 
         LineAndShapeRenderer line = new LineAndShapeRenderer(true, true);
         line.setSeriesPaint(0, SlotlabTheme.ORANGE);
         line.setSeriesStroke(0, theme.lineStroke());
         line.setSeriesShape(0, theme.markerShape(4));
-        line.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(" B slots", " GCs per "
+        line.setDefaultToolTipGenerator(new BarReasons(ChartSupport.tooltip(data.unit(), " GCs per "
                 + ChartSupport.count(data.allocations()) + " allocations", "#,##0"), data.gcWhyByRowKey()));
 
-        CategoryAxis x = ChartSupport.lengthAxis(X_LABEL);
+        CategoryAxis x = ChartSupport.lengthAxis(data.xLabel());
         CategoryPlot plot = new CategoryPlot(sets.get(0), x, time, bars);
         plot.setRangeAxis(1, gc);
         plot.setRangeAxisLocation(1, AxisLocation.BOTTOM_OR_RIGHT);
@@ -199,9 +219,9 @@ public final class SlotSizeChart {
             publishedGc.setSeriesShape(i, theme.markerShape(2 * i + 1));
             publishedGc.setSeriesPaint(i, i == 0 ? SlotlabTheme.VERMILLION : theme.publishedColor(i));
         }
-        publishedTime.setDefaultToolTipGenerator(publishedOrPinned(ChartSupport.tooltip(" B slots", " ns per allocation", "#,##0.00")));
+        publishedTime.setDefaultToolTipGenerator(publishedOrPinned(ChartSupport.tooltip(data.unit(), " ns per allocation", "#,##0.00")));
         // pins are drawn as markers too: theirs say why their GCs ran
-        publishedGc.setDefaultToolTipGenerator(new BarReasons(publishedOrPinned(ChartSupport.tooltip(" B slots", " GCs", "#,##0")),
+        publishedGc.setDefaultToolTipGenerator(new BarReasons(publishedOrPinned(ChartSupport.tooltip(data.unit(), " GCs", "#,##0")),
                 data.gcWhyByRowKey()));
         plot.setDataset(2, sets.get(2));
         plot.setRenderer(2, publishedTime);

@@ -30,6 +30,9 @@ import org.slotlab.model.layout.GcParams;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.string.SlicePosition;
 import org.slotlab.model.string.SourceState;
+import org.slotlab.model.workload.AllocCall;
+import org.slotlab.model.workload.AllocShape;
+import org.slotlab.model.workload.ExecutionMode;
 import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.SliceLoop;
@@ -63,7 +66,7 @@ import org.slotlab.model.string.SubseqPolicies;
 public final class ProfileCalibration {
 
     /** Provenance of a coefficient the probes cannot determine. */
-    public static final String NOT_DETERMINED = "default (not determined by the probes)";
+    public static final String NOT_DETERMINED = CostProfile.NOT_DETERMINED;
     /** sizeof(struct RString) on 64-bit CRuby 3.1-3.4 (include/ruby/internal/core/rstring.h), used when the reading has no shared slice. */
     public static final int DEFAULT_RSTRING_SIZE = 40;
     /** Bytes before a page's first slot: struct heap_page_header, one pointer (gc.c 3.1 / gc/default/default.c 3.4). */
@@ -104,7 +107,9 @@ public final class ProfileCalibration {
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
             CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS, CostProfile.GC_L2_MISS,
-            CostProfile.CYCLE_MISS, ProfileCalibration.GC_START_CALL);
+            CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
+            CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
     /**
      * A nuisance term of the fit, not of the profile: what an explicit {@code GC.start} costs beyond
@@ -508,10 +513,44 @@ public final class ProfileCalibration {
                 return new RowEvents(new OpEvents(calls, 0, 0, 0, 0, 0), List.of(), 0);
             case "ring":
                 return new RowEvents(new OpEvents(calls, row.feature("new_calls"), 0, 0, 0, 0), List.of(slot), 0);
+            case "object":
+                return objectEvents(row, layout, why);
             default:
                 why.append("group '").append(row.group()).append("' has no model");
                 return null;
         }
+    }
+
+    /**
+     * A row of the allocation-shape units: {@code klass.new} or {@code klass.allocate} of a class of
+     * {@code class_ivars} ivars whose initialize (if {@code ruby_initialize}) writes
+     * {@code ivars_written} of them, in the interpreter or under YJIT, counted by {@link AllocShape}.
+     * A YJIT row whose process ran without YJIT, or whose object's {@code memsize_of} is not the
+     * model's, is left out with the reason.
+     */
+    static RowEvents objectEvents(TimingReport.Row row, RubyLayout layout, StringBuilder why) {
+        ExecutionMode mode = row.feature("yjit") == 1 ? ExecutionMode.YJIT : ExecutionMode.INTERPRETER;
+        if (mode == ExecutionMode.YJIT && row.feature("yjit_on") != 1) {
+            why.append("YJIT was not on in the process that timed it (a Ruby built without YJIT)");
+            return null;
+        }
+        AllocShape shape;
+        AllocShape.Instance o;
+        int classIvars = (int) row.feature("class_ivars");
+        try {
+            shape = new AllocShape(mode, row.feature("allocate") == 1 ? AllocCall.ALLOCATE : AllocCall.NEW,
+                    row.feature("ruby_initialize") == 1, (int) row.feature("ivars_written"));
+            o = shape.instance(layout, classIvars);
+        } catch (IllegalArgumentException e) {
+            why.append(e.getMessage());
+            return null;
+        }
+        if (row.sampleMemsize() > 0 && row.sampleMemsize() != o.memsizeBytes()) {
+            why.append("ObjectSpace.memsize_of of one object is ").append(row.sampleMemsize()).append(" B where the model makes ")
+                    .append(o.memsizeBytes()).append(" B");
+            return null;
+        }
+        return fromPlan(layout, shape.plan(layout, classIvars, 1));
     }
 
     private static RowEvents fromPlan(RubyLayout layout, OpPlan plan) {
@@ -571,6 +610,7 @@ public final class ProfileCalibration {
             c.put(CostProfile.MALLOC, e.mallocs());
             c.put(CostProfile.SHARED_SETUP, e.sharedSetups());
             c.put(CostProfile.FROZEN_ROOT, e.frozenRoots());
+            e.perTerm().forEach((term, count) -> c.put(term.id(), count));
             c.put(EMBEDDED_WRITES, e.embeddedWrites());
             c.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsPerIteration() : 0.0);
             double minors = row.minorsPerIteration();
@@ -700,6 +740,25 @@ public final class ProfileCalibration {
         return p;
     }
 
+    /** The probe units that time an allocation loop's shape, in the interpreter and under YJIT. */
+    static final List<String> OBJECT_UNITS = List.of("objects", "objects_yjit");
+
+    /**
+     * Why no row has the event of {@code name}: a shape term whose probe unit the reading lacks was
+     * not measured (a reading taken before timing.rb had the unit, or YJIT's on a Ruby without YJIT),
+     * and keeps the shipped default's value; any other has no row with the event.
+     */
+    static String noEventNote(String name, TimingReport timing) {
+        for (CostTerm t : CostTerm.values()) {
+            if (t.id().equals(name) && OBJECT_UNITS.contains(t.probeUnit())
+                    && timing.rows().stream().noneMatch(r -> r.key().startsWith(t.probeUnit() + "/"))) {
+                return "not measured: this reading has no '" + t.probeUnit() + "' probe unit (taken before timing.rb had it"
+                        + (t.probeUnit().endsWith("yjit") ? ", or on a Ruby without YJIT" : "") + "), so it keeps the shipped default profile's value";
+            }
+        }
+        return "no probe row has this event";
+    }
+
     /** The fit without harness readings or machine caches (tests, replays of committed timings). */
     public static CalibrationFit fit(TimingReport timing, RubyLayout layout, CostProfile defaults) throws CalibrationException {
         return fit(timing, layout, defaults, CacheSizes.UNKNOWN, List.of());
@@ -745,7 +804,7 @@ public final class ProfileCalibration {
                 }
             }
             if (norm(col) == 0) {
-                notes.put(name, "no probe row has this event");
+                notes.put(name, noEventNote(name, timing));
                 continue;
             }
             if (!kept.isEmpty()) {
@@ -872,9 +931,12 @@ public final class ProfileCalibration {
                 report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, c.standardError(), c.lower95(), c.upper95(),
                         c.atZeroBound(), ""));
             } else {
-                coefficients.add(d.withProvenance(NOT_DETERMINED));
+                String note = notes.getOrDefault(d.name(), "");
+                // a shape term the reading could not measure says so, with where the kept value comes from
+                coefficients.add(d.withProvenance(note.startsWith("not measured") ? NOT_DETERMINED + ": " + note + " (" + d.provenance()
+                        + ")" : NOT_DETERMINED));
                 report.add(new CalibrationFit.CoefficientFit(d.name(), d.value(), d.unit(), false, Double.NaN, Double.NaN, Double.NaN,
-                        false, notes.getOrDefault(d.name(), "")));
+                        false, note));
             }
         }
         // cross-validation: each row predicted by a fit without it (same columns and cache size)

@@ -236,6 +236,15 @@ public final class RubyProbeRunner {
                 String id = u.path("id").asText();
                 Map<String, String> env = new LinkedHashMap<>();
                 u.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+                // the interpreter options the unit runs with, after --disable-gems (--yjit for the units that time YJIT)
+                List<String> options = new ArrayList<>(List.of("--disable-gems"));
+                for (JsonNode o : u.path("options")) {
+                    if (!o.isTextual() || !o.asText().matches("--[a-z][a-z0-9-]*(=[A-Za-z0-9]+)?")) {
+                        throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "Ruby at " + ruby + ": " + TIMING_PROBE
+                                + " names an option that is not a long interpreter option for unit " + id + ": " + o);
+                    }
+                    options.add(o.asText());
+                }
                 final int unitsDone = done;
                 // the unit's own progress lines, as steps of the whole run (one step per process)
                 Consumer<ProbeProgress> inUnit = progress == null ? null
@@ -243,7 +252,7 @@ public final class RubyProbeRunner {
                 JsonNode out = null;
                 for (int attempt = 0; attempt <= retries; attempt++) {
                     OtherCpuLoad load = OtherCpuLoad.start();
-                    out = run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, List.of("--disable-gems")).json();
+                    out = run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, options).json();
                     if (load.busyShare() <= DISTURBED_SHARE) {
                         break;
                     }

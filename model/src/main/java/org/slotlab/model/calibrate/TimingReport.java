@@ -238,7 +238,7 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
                 throw bad(where, "comes from timing probe version " + json.path("probe_version")
                         + "; this Slotlab reads version " + PROBE_VERSION + " (run slotlab calibrate again)");
             }
-            if (!json.path("ruby_description").asText().equals(first.path("ruby_description").asText())) {
+            if (!sameRuby(json.path("ruby_description").asText()).equals(sameRuby(first.path("ruby_description").asText()))) {
                 throw bad(where, "mixes Rubies ('" + first.path("ruby_description").asText() + "' and '"
                         + json.path("ruby_description").asText() + "')");
             }
@@ -301,7 +301,7 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
         List<Integer> slots = new ArrayList<>();
         first.path("slot_sizes").forEach(s -> slots.add(s.asInt()));
         return new TimingReport(first.path("mode").asText(), first.path("ruby_version").asText(),
-                first.path("ruby_description").asText(), slots, first.path("max_embedded_len").asInt(-1), faults, out, outputs);
+                sameRuby(first.path("ruby_description").asText()), slots, first.path("max_embedded_len").asInt(-1), faults, out, outputs);
     }
 
     private static final class RowBuilder {
@@ -323,6 +323,14 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
             this.n = n;
             this.sampleMemsize = sampleMemsize;
         }
+    }
+
+    /**
+     * A RUBY_DESCRIPTION without the {@code +YJIT} that a process started with {@code --yjit} adds
+     * (the units that time YJIT run so): the same Ruby either way.
+     */
+    static String sameRuby(String description) {
+        return description.replace(" +YJIT", "");
     }
 
     private static CalibrationException bad(String where, String problem) {

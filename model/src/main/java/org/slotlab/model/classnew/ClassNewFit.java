@@ -51,16 +51,16 @@ public final class ClassNewFit {
     /** The interpreter's anchors (assumed: no interpreter reading of a call in the article). */
     public static Anchor[] interpreterAnchors(CostProfile alloc) {
         return new Anchor[] {
-            new Anchor(INTERPRETER_CALL_OVER_YJIT * alloc.get(CostProfile.NEW_CALL),
-                    "assumed: twice YJIT's (the default profile's new_call_ns); no interpreter timing of Class#new in the article"),
+            new Anchor(INTERPRETER_CALL_OVER_YJIT * alloc.get(CostProfile.YJIT_NEW_CALL),
+                    "assumed: twice YJIT's (the default profile's yjit_new_call_ns); no interpreter timing of Class#new in the article"),
             new Anchor(INTERPRETER_ARG_PUSH_NS, "assumed: one putobject instruction dispatched by the interpreter, ~2 ns")};
     }
 
-    /** YJIT's anchors: the initialize call is the default profile's new_call_ns (byroot's klass.new, 4.1.0dev + YJIT, opt_new). */
+    /** YJIT's anchors: the initialize call is the default profile's yjit_new_call_ns (byroot's klass.new, 4.1.0dev + YJIT, opt_new). */
     public static Anchor[] yjitAnchors(CostProfile alloc) {
         return new Anchor[] {
-            new Anchor(alloc.get(CostProfile.NEW_CALL),
-                    "default cost profile new_call_ns, fitted to slot_alloc_gc.csv (byroot: klass.new on 4.1.0dev + YJIT, which has opt_new)"),
+            new Anchor(alloc.get(CostProfile.YJIT_NEW_CALL),
+                    "default cost profile yjit_new_call_ns, fitted to slot_alloc_gc.csv (byroot: klass.new on 4.1.0dev + YJIT, which has opt_new)"),
             new Anchor(YJIT_ARG_PUSH_NS, "assumed: YJIT compiles a literal argument to one store, ~0.3 ns")};
     }
 

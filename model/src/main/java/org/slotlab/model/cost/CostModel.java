@@ -116,8 +116,13 @@ public final class CostModel {
         if (n == 0) {
             return new TimeBreakdown(parts, 0, 0, 0);
         }
-        parts.put(TimeBreakdown.CALLS, e.methodCalls() * p.get(CostProfile.METHOD_CALL) + e.newCalls() * p.get(CostProfile.NEW_CALL)
-                + e.splitCalls() * p.get(CostProfile.SPLIT_CALL));
+        double calls = e.methodCalls() * p.get(CostProfile.METHOD_CALL) + e.newCalls() * p.get(CostProfile.NEW_CALL)
+                + e.splitCalls() * p.get(CostProfile.SPLIT_CALL);
+        for (Map.Entry<CostTerm, Double> t : e.perTerm().entrySet()) {
+            // an allocation loop's calls by its shape: Class#new under YJIT, Class#allocate, a Ruby initialize, 3.1's ivar array
+            calls += t.getValue() * p.get(t.getKey().id());
+        }
+        parts.put(TimeBreakdown.CALLS, calls);
         long[] alloc = sim.allocations();
         double slots = 0;
         for (int h = 0; h < alloc.length; h++) {

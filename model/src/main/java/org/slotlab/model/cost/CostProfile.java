@@ -43,6 +43,7 @@ public final class CostProfile {
 
     public static final String METHOD_CALL = CostTerm.METHOD_CALL.id();
     public static final String NEW_CALL = CostTerm.NEW_CALL.id();
+    public static final String YJIT_NEW_CALL = CostTerm.YJIT_NEW_CALL.id();
     public static final String SPLIT_CALL = CostTerm.SPLIT_CALL.id();
     public static final String ALLOC = CostTerm.SLOT_ALLOC.id();
     public static final String SLOT_BYTE = CostTerm.SLOT_BYTE.id();
@@ -75,6 +76,22 @@ public final class CostProfile {
             CostTerm.GC_L2_MISS.id(),
             "not in this profile file (written before the term existed): 0, the sweep's misses are inside gc_sweep_ns_per_freed");
 
+    /**
+     * Terms of an allocation loop's shape (YJIT's Class#new, Class#allocate, a Ruby initialize and
+     * its ivar writes, 3.1's ivar array), added after version 2 files were first written: a file
+     * without one, written before the probes measured them, takes the shipped default profile's
+     * value and says so in the provenance.
+     */
+    static final List<String> ADDED_FROM_DEFAULT = List.of(CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(),
+            CostTerm.YJIT_ALLOCATE_CALL.id(), CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(),
+            CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(), CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id());
+
+    /**
+     * Provenance of a term {@link #ADDED_FROM_DEFAULT} takes from the shipped profile: the words a
+     * calibration gives a coefficient its probes did not determine (ProfileCalibration.NOT_DETERMINED).
+     */
+    public static final String NOT_DETERMINED = "default (not determined by the probes)";
+
     /** The coefficient names every profile defines, in report order. */
     public static final List<String> NAMES = CostTerm.ids();
 
@@ -83,6 +100,8 @@ public final class CostProfile {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String DEFAULT_RESOURCE = "/org/slotlab/model/cost/default-profile.json";
+    /** How messages name the shipped profile while it is read. */
+    private static final String DEFAULT_WHERE = "the default cost profile";
     /** Version 1 coefficients that have another name now (the touch cost per byte is slot_ns_per_byte). */
     private static final List<String> V1_DROPPED = List.of("slot_touch_ns_per_byte");
 
@@ -163,7 +182,7 @@ public final class CostProfile {
             if (in == null) {
                 throw new IllegalStateException("default cost profile resource is missing: " + DEFAULT_RESOURCE);
             }
-            return fromJson(JSON.readTree(in), "the default cost profile");
+            return fromJson(JSON.readTree(in), DEFAULT_WHERE);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -218,6 +237,15 @@ public final class CostProfile {
             if (version != 1 && list.stream().noneMatch(c -> c.name().equals(later.getKey()))) {
                 CostTerm t = CostTerm.of(later.getKey());
                 list.add(new Coefficient(t.id(), 0, t.unit(), t.description(), later.getValue()));
+            }
+        }
+        for (String id : ADDED_FROM_DEFAULT) {
+            if (version != 1 && list.stream().noneMatch(c -> c.name().equals(id))) {
+                if (where.equals(DEFAULT_WHERE)) {
+                    throw new IllegalStateException("the default cost profile lacks coefficient " + id);
+                }
+                Coefficient d = defaultProfile().coefficients.get(id);
+                list.add(d.withProvenance(NOT_DETERMINED));
             }
         }
         RubyLayout layout = null;

@@ -19,12 +19,24 @@ package org.slotlab.model.cost;
  * @param embeddedWrites    new embedded strings whose bytes are written into the slot they were just
  *                          given (str_alloc_embed then memcpy into {@code as.embed.ary}): the writes
  *                          beyond the header that a freshly taken slot's cache lines must be fetched for
+ * @param perTerm           events priced by one coefficient each that the fields above do not name, per
+ *                          term: the calls of an allocation loop's shape ({@link CostTerm#YJIT_NEW_CALL},
+ *                          {@link CostTerm#ALLOCATE_CALL}, a Ruby initialize's frame and ivar writes, 3.1's
+ *                          ivar array; see {@link org.slotlab.model.workload.AllocShape}); empty for every
+ *                          other workload
  */
 public record OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups,
         double frozenRoots, double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls,
-        double embeddedWrites) {
+        double embeddedWrites, java.util.Map<CostTerm, Double> perTerm) {
 
     public static final OpEvents NONE = new OpEvents(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    /** Events with no term of {@link #perTerm}. */
+    public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
+            double mallocs, double mallocBytesCopied, double memcpyCalls, double splitCalls, double embeddedWrites) {
+        this(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls, splitCalls,
+                embeddedWrites, java.util.Map.of());
+    }
 
     /** Events that write no new embedded string. */
     public OpEvents(double methodCalls, double newCalls, double bytesCopied, double sharedSetups, double frozenRoots,
@@ -69,6 +81,17 @@ public record OpEvents(double methodCalls, double newCalls, double bytesCopied, 
     }
 
     public OpEvents {
+        java.util.EnumMap<CostTerm, Double> terms = new java.util.EnumMap<>(CostTerm.class);
+        for (java.util.Map.Entry<CostTerm, Double> t : java.util.Objects.requireNonNull(perTerm, "perTerm").entrySet()) {
+            double v = t.getValue();
+            if (!(v >= 0) || Double.isInfinite(v)) {
+                throw new IllegalArgumentException(t.getKey().id() + " events per op must be finite and >= 0, got " + v);
+            }
+            if (v > 0) {
+                terms.put(t.getKey(), v);
+            }
+        }
+        perTerm = java.util.Collections.unmodifiableMap(terms);
         if (embeddedWrites < 0) {
             throw new IllegalArgumentException("embedded strings written cannot be negative: " + embeddedWrites);
         }
@@ -84,21 +107,40 @@ public record OpEvents(double methodCalls, double newCalls, double bytesCopied, 
     }
 
     public OpEvents plus(OpEvents o) {
+        java.util.EnumMap<CostTerm, Double> terms = new java.util.EnumMap<>(CostTerm.class);
+        terms.putAll(perTerm);
+        o.perTerm.forEach((t, v) -> terms.merge(t, v, Double::sum));
         return new OpEvents(methodCalls + o.methodCalls, newCalls + o.newCalls, bytesCopied + o.bytesCopied,
                 sharedSetups + o.sharedSetups, frozenRoots + o.frozenRoots, mallocs + o.mallocs,
                 mallocBytesCopied + o.mallocBytesCopied, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls,
-                embeddedWrites + o.embeddedWrites);
+                embeddedWrites + o.embeddedWrites, terms);
     }
 
     /** The same events {@code k} times. */
     public OpEvents times(double k) {
+        java.util.EnumMap<CostTerm, Double> terms = new java.util.EnumMap<>(CostTerm.class);
+        perTerm.forEach((t, v) -> terms.put(t, v * k));
         return new OpEvents(methodCalls * k, newCalls * k, bytesCopied * k, sharedSetups * k, frozenRoots * k, mallocs * k,
-                mallocBytesCopied * k, memcpyCalls * k, splitCalls * k, embeddedWrites * k);
+                mallocBytesCopied * k, memcpyCalls * k, splitCalls * k, embeddedWrites * k, terms);
     }
 
     /** These events with {@code k} new embedded strings written per op. */
     public OpEvents withEmbeddedWrites(double k) {
         return new OpEvents(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls,
-                splitCalls, k);
+                splitCalls, k, perTerm);
+    }
+
+    /** These events with {@code k} more events of {@code term} per op (priced at the term's coefficient). */
+    public OpEvents plus(CostTerm term, double k) {
+        java.util.EnumMap<CostTerm, Double> terms = new java.util.EnumMap<>(CostTerm.class);
+        terms.putAll(perTerm);
+        terms.merge(term, k, Double::sum);
+        return new OpEvents(methodCalls, newCalls, bytesCopied, sharedSetups, frozenRoots, mallocs, mallocBytesCopied, memcpyCalls,
+                splitCalls, embeddedWrites, terms);
+    }
+
+    /** Events of {@code term} per op counted in {@link #perTerm} (0 when none). */
+    public double count(CostTerm term) {
+        return perTerm.getOrDefault(term, 0.0);
     }
 }

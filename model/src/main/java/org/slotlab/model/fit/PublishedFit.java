@@ -15,7 +15,7 @@ import org.slotlab.model.string.SubseqPolicy;
 import org.slotlab.model.workload.KeepMode;
 import org.slotlab.model.workload.OpPlan;
 import org.slotlab.model.workload.SliceLoop;
-import org.slotlab.model.workload.SlotAlloc;
+import org.slotlab.model.workload.AllocShape;
 
 /**
  * The default profile's fit to the Feature #22186 tables (https://bugs.ruby-lang.org/issues/22186; arm64 macOS, ruby 4.1.0dev): which published rows it
@@ -38,7 +38,7 @@ public final class PublishedFit {
     static final double UNFROZEN_TOLERANCE = 0.05 / 1.175;
 
     /** Coefficients the fit moves; the others keep their documented values. */
-    public static final List<String> FREE = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.ALLOC,
+    public static final List<String> FREE = List.of(CostProfile.METHOD_CALL, CostProfile.YJIT_NEW_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.SHARED_SETUP, CostProfile.FROZEN_ROOT, CostProfile.GC_PAGE);
 
     private PublishedFit() {}
@@ -51,7 +51,8 @@ public final class PublishedFit {
         ReferenceTable slot = ReferenceTable.load("slot_alloc_gc.csv");
         for (Map<String, String> r : slot.rows()) {
             int s = Integer.parseInt(r.get("slot_bytes"));
-            OpPlan p = new SlotAlloc(s, SLOT_ALLOCATIONS).plan(layout);
+            // byroot's loop: YJIT, klass.new of a class padded to the slot, no initialize
+            OpPlan p = AllocShape.BYROOT.plan(layout, AllocShape.byrootIvars(s), SLOT_ALLOCATIONS);
             rows.add(new FitRow(slot.name(), "slot " + s + " B ns/alloc", Double.parseDouble(r.get("ns_per_alloc")), 0.10,
                     layout, p, sim.run(p.phases()), null, null));
         }

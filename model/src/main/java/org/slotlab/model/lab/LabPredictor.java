@@ -106,7 +106,7 @@ public final class LabPredictor {
     /**
      * The slot of an instance of a class given {@code ivars} ivars (3.2+: rb_obj_embedded_size =
      * 16 + 8 per ivar, at least 3, object.c:97-149); -1 where that is not a slot of this layout's
-     * own (3.1 keeps more than 3 ivars in a malloc'd array: not a single-slot loop).
+     * own (3.1 keeps more than 3 ivars in an array outside the slot, from its transient heap: not a single-slot loop).
      */
     int objectSlot(int ivars) {
         int bytes = 16 + 8 * Math.max(3, ivars);

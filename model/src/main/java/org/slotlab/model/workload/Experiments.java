@@ -126,17 +126,36 @@ public final class Experiments {
         return h.isPresent() ? run(layout, profile, plan, h.get()) : run(layout, profile, plan);
     }
 
-    /** byroot's slot-size benchmark: one outcome per slot size of the layout. */
+    /** byroot's slot-size benchmark (YJIT, klass.new, no ivar written): one outcome per slot size of the layout. */
     public static List<Outcome> slotSweep(RubyLayout layout, CostProfile profile, long allocations) {
         return slotSweep(layout, profile, allocations, null);
     }
 
     /** {@link #slotSweep} timed in harness {@code h} (null: net of any harness). */
     public static List<Outcome> slotSweep(RubyLayout layout, CostProfile profile, long allocations, HarnessState h) {
-        List<Outcome> out = new ArrayList<>();
-        for (int s : layout.slotSizes()) {
-            OpPlan plan = new SlotAlloc(s, allocations).plan(layout);
-            out.add(h == null ? run(layout, profile, plan) : run(layout, profile, plan, h));
+        return shapeSweep(layout, profile, AllocShape.BYROOT, allocations, h).stream().map(ShapePoint::outcome).toList();
+    }
+
+    /**
+     * One point of the slot-size sweep: the class, the instance its loop makes, and its outcome.
+     *
+     * @param instance the instance of the class (its heap, ivars written, ivar array)
+     * @param outcome  the loop's predicted time and simulated counts
+     */
+    public record ShapePoint(AllocShape.Instance instance, Outcome outcome) {
+    }
+
+    /**
+     * The slot-size benchmark with a loop of {@code shape}: one point per class of the sweep
+     * ({@link AllocShape#sweep}), each {@code allocations} objects dead at once, timed in harness
+     * {@code h} (null: net of any harness).
+     */
+    public static List<ShapePoint> shapeSweep(RubyLayout layout, CostProfile profile, AllocShape shape, long allocations,
+            HarnessState h) {
+        List<ShapePoint> out = new ArrayList<>();
+        for (AllocShape.Instance o : shape.sweep(layout)) {
+            OpPlan plan = shape.plan(layout, o.classIvars(), allocations);
+            out.add(new ShapePoint(o, h == null ? run(layout, profile, plan) : run(layout, profile, plan, h)));
         }
         return out;
     }

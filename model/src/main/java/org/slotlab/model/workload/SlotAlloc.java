@@ -7,9 +7,11 @@ import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
 
 /**
- * byroot's benchmark in Feature #22186: {@code klass.new} N times for a class whose instances fill one
- * slot size exactly (ivars padded so ObjectSpace.memsize_of == slot size; CRuby 3.4 object.c:97-149
- * rb_obj_embedded_size), each instance dead at once.
+ * {@code klass.new} N times in the interpreter for a class whose instances fill one slot size
+ * exactly (ivars padded so ObjectSpace.memsize_of == slot size; CRuby 3.4 object.c:97-149
+ * rb_obj_embedded_size) and that defines no initialize, each instance dead at once: the loops of the
+ * calibration and the lab, which run without YJIT. byroot's benchmark in Feature #22186 ran it under
+ * YJIT, and other loops call allocate or write ivars: {@link AllocShape} models every such shape.
  */
 public record SlotAlloc(int slotBytes, long count) {
 

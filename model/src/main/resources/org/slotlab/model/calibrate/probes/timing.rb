@@ -76,15 +76,16 @@ MAX_EMBED = EMBED.values.max
 # pages in other heaps, live objects and cache lines behind, and a row then pays for heaps it does
 # not use (the sweep walks every heap's pages), where a benchmark's loop finds only its own.
 UNITS = []
-def unit(id, env: {}, setup: nil, fresh_rows: false, &rows)
+# options: interpreter options the unit's processes run with (--yjit); yjit: its rows run under YJIT
+def unit(id, env: {}, setup: nil, fresh_rows: false, options: [], yjit: false, &rows)
   list = []
   rows.call(->(name, expr, n, features) { list << { name: name, expr: expr, n: n, features: features } })
   unless fresh_rows
-    UNITS << { id: id, env: env, setup: setup, rows: list }
+    UNITS << { id: id, env: env, setup: setup, rows: list, options: options, yjit: yjit }
     return
   end
   baseline, timed = list.partition { |r| r[:features][:group] == "baseline" }
-  timed.each { |r| UNITS << { id: "#{id}.#{r[:name]}", env: env, setup: setup, rows: baseline + [r] } }
+  timed.each { |r| UNITS << { id: "#{id}.#{r[:name]}", env: env, setup: setup, rows: baseline + [r], options: options, yjit: yjit } }
 end
 
 unit("calls") do |r|
@@ -242,11 +243,68 @@ unit("ring", setup: "RING = Array.new(50_000)") do |r|
   r.("ring_50000", "RING[i % 50_000] = Object.new", 2_000_000, { group: "ring", calls: 1, new_calls: 1, slots: 1, slot_size: BASE_SLOT, live: 50_000 })
 end
 
+# Allocation shapes (the slot-size scenario's loops): Class#allocate of classes of 3, 8 and 78 ivars,
+# and Class#new with an empty Ruby initialize or one writing 3, 8 or 38 of its class's ivars, beside the
+# alloc unit's Object.new; in the interpreter and, where this Ruby has YJIT, under YJIT (with
+# Class#new's default initialize too). Each class is padded with its ivars once, as byroot's
+# make_size in Feature #22186 does, so its instances are sized by its ivar count (3.2+; a
+# `def initialize` then sizes them by the ivars it writes); a Ruby with one slot size (3.1) embeds 3
+# ivars and gives an instance of a class with more an array of the class's count from its transient
+# heap when it is allocated, which the allocate rows of 8 and 78 ivars isolate. The classes are made
+# in the unit's own processes (setup), not at load.
+SHAPE_SETUP = <<~'RUBY'
+  def slotlab_shape(ivars, written)
+    klass = Class.new
+    o = klass.allocate
+    ivars.times { |i| o.instance_variable_set(:"@v#{i}", i) }
+    klass.class_eval("def initialize\n" + Array.new(written) { |i| "@v#{i} = #{i}\n" }.join + "end\n") if written
+    klass
+  end
+  SlotlabShape3 = slotlab_shape(3, nil)
+  SlotlabShape3Init0 = slotlab_shape(3, 0)
+  SlotlabShape3Init3 = slotlab_shape(3, 3)
+  SlotlabShape8Init8 = slotlab_shape(8, 8)
+  SlotlabShape38Init38 = slotlab_shape(38, 38)
+  SlotlabShape8 = slotlab_shape(8, nil)
+  SlotlabShape78 = slotlab_shape(78, nil)
+RUBY
+IVARS8_SLOT = HEAP_COUNT == 1 ? BASE_SLOT : (SLOT_SIZES.find { |s| s >= 16 + 8 * 8 } || BASE_SLOT)
+IVARS38_SLOT = HEAP_COUNT == 1 ? BASE_SLOT : SLOT_SIZES.find { |s| s >= 16 + 8 * 38 }
+IVARS78_SLOT = HEAP_COUNT == 1 ? BASE_SLOT : SLOT_SIZES.find { |s| s >= 16 + 8 * 78 }
+SHAPE_ROWS = lambda do |r, yjit|
+  f = yjit ? { yjit: 1 } : {}
+  r.("empty_loop", "nil", 2_000_000, { group: "baseline" })
+  r.("new_default_3", "SlotlabShape3.new", 2_000_000, { group: "object", class_ivars: 3, slot_size: BASE_SLOT }.merge(f)) if yjit
+  r.("allocate_3", "SlotlabShape3.allocate", 2_000_000, { group: "object", allocate: 1, class_ivars: 3, slot_size: BASE_SLOT }.merge(f))
+  r.("allocate_8", "SlotlabShape8.allocate", 2_000_000, { group: "object", allocate: 1, class_ivars: 8, slot_size: IVARS8_SLOT }.merge(f))
+  if IVARS78_SLOT
+    r.("allocate_78", "SlotlabShape78.allocate", 1_000_000,
+       { group: "object", allocate: 1, class_ivars: 78, slot_size: IVARS78_SLOT }.merge(f))
+  end
+  r.("new_init0_3", "SlotlabShape3Init0.new", 2_000_000,
+     { group: "object", ruby_initialize: 1, ivars_written: 0, class_ivars: 3, slot_size: BASE_SLOT }.merge(f))
+  r.("new_init3_3", "SlotlabShape3Init3.new", 2_000_000,
+     { group: "object", ruby_initialize: 1, ivars_written: 3, class_ivars: 3, slot_size: BASE_SLOT }.merge(f))
+  r.("new_init8_8", "SlotlabShape8Init8.new", 2_000_000,
+     { group: "object", ruby_initialize: 1, ivars_written: 8, class_ivars: 8, slot_size: IVARS8_SLOT }.merge(f))
+  if IVARS38_SLOT
+    # many writes: the cost per setinstancevariable the scenario's larger classes pay, 38 of them
+    r.("new_init38_38", "SlotlabShape38Init38.new", 1_000_000,
+       { group: "object", ruby_initialize: 1, ivars_written: 38, class_ivars: 38, slot_size: IVARS38_SLOT }.merge(f))
+  end
+end
+unit("objects", setup: SHAPE_SETUP, fresh_rows: true) { |r| SHAPE_ROWS.(r, false) }
+if defined?(RubyVM::YJIT)
+  unit("objects_yjit", setup: SHAPE_SETUP, fresh_rows: true, options: ["--yjit"], yjit: true) { |r| SHAPE_ROWS.(r, true) }
+end
+
 # ------------------------------------------------------------------ running one unit
 
 if ARGV[0] == "units"
   SlotlabJson.write({ probe: "timing", probe_version: PROBE_VERSION,
-                      units: UNITS.map { |u| { id: u[:id], env: u[:env], rows: u[:rows].map { |r| r[:name] } } } })
+                      units: UNITS.map { |u|
+                        { id: u[:id], env: u[:env], rows: u[:rows].map { |r| r[:name] } }.merge(u[:options].empty? ? {} : { options: u[:options] })
+                      } })
   exit
 end
 
@@ -281,6 +339,8 @@ STAT_BEFORE = {}
 STAT_AFTER = {}
 GC.stat(STAT_BEFORE)
 GC.stat(STAT_AFTER)
+# YJIT compiles a method once it has been called often enough (--yjit-call-threshold, 30 on 3.4): call each loop that often first
+rows.each { |row| 200.times { send(row[:meth], 2) } } if u[:yjit]
 rows.each { |row| send(row[:meth], [row[:n_run] / 10, 1].max) }
 total = rows.size * cfg[:repeats]
 step = 0
@@ -312,7 +372,10 @@ SlotlabProgress.report(total, total, "#{u[:id]}/done")
 out_rows = rows.map do |row|
   # one result of the expression, for its memsize (the value of its last statement)
   sample = row[:expr].start_with?("GC.start") ? nil : eval("i = 0; #{row[:expr]}")
-  { group: row[:features][:group], name: row[:name], expr: row[:expr], features: row[:features].reject { |k, _| k == :group },
+  features = row[:features].reject { |k, _| k == :group }
+  # a YJIT unit says whether YJIT really ran (a Ruby built without it ignores --yjit)
+  features = features.merge(yjit_on: defined?(RubyVM::YJIT) && RubyVM::YJIT.enabled? ? 1 : 0) if u[:yjit]
+  { group: row[:features][:group], name: row[:name], expr: row[:expr], features: features,
     n: row[:n_run], sample_memsize: sample ? ObjectSpace.memsize_of(sample) : 0, repeats: row[:repeats] }
 end
 SlotlabJson.write({
