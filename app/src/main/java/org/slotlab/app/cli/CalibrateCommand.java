@@ -58,6 +58,10 @@ public final class CalibrateCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "where to write the profile JSON")
     Path out;
 
+    @Option(names = "--save-readings", paramLabel = "FILE", description = "also write every probe's output (JSON; gzip-compressed "
+            + "when FILE ends in .gz), so the fit can be made again without the Ruby")
+    Path readings;
+
     @Spec
     picocli.CommandLine.Model.CommandSpec spec;
 
@@ -76,6 +80,9 @@ public final class CalibrateCommand implements Callable<Integer> {
         RubyProbeRunner runner;
         try {
             OutputFile.prepare(out);
+            if (readings != null) {
+                OutputFile.prepare(readings);
+            }
         } catch (OutputFile.NotWritten e) {
             stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
@@ -105,6 +112,27 @@ public final class CalibrateCommand implements Callable<Integer> {
             stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
             stderr.flush();
             return RubyProcessOptions.EXIT_WRITE_FAILED;
+        }
+        if (readings != null) {
+            String machine = System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", "
+                    + Runtime.getRuntime().availableProcessors() + " cores";
+            byte[] text = org.slotlab.model.calibrate.CalibrationReadings.of(c, machine).toJson().getBytes(StandardCharsets.UTF_8);
+            try {
+                OutputFile.write(readings, w -> {
+                    if (readings.getFileName().toString().endsWith(".gz")) {
+                        java.util.zip.GZIPOutputStream z = new java.util.zip.GZIPOutputStream(w);
+                        z.write(text);
+                        z.finish();
+                    } else {
+                        w.write(text);
+                    }
+                });
+            } catch (OutputFile.NotWritten e) {
+                stderr.println("slotlab calibrate: " + RubyProcessOptions.oneLine(e.getMessage()));
+                stderr.flush();
+                return RubyProcessOptions.EXIT_WRITE_FAILED;
+            }
+            stdout.println("Wrote " + readings + " (every probe's output)");
         }
         stdout.println("Wrote " + out + " (use: slotlab predict subseq --profile " + out + ")");
         stdout.flush();
@@ -145,7 +173,31 @@ public final class CalibrateCommand implements Callable<Integer> {
             w.printf(Locale.ROOT, "%-44s %10.1f %10.1f %+10.1f %10.1f %6.1f%%%n", r.name(), r.measuredNs(), r.predictedNs(), r.residualNs(),
                     r.heldOutNs(), 100 * r.noise());
         }
+        printJson(c, w);
         w.flush();
+    }
+
+    /** The JSON parse probe: the json it loaded, its three coefficients and each document, measured against the model. */
+    static void printJson(ProfileCalibration.Calibration c, PrintWriter w) {
+        var json = c.fit().profile().jsonParse();
+        if (json.isEmpty()) {
+            w.println("JSON.parse: " + (c.json().note().isEmpty() ? "not measured" : c.json().note())
+                    + "; predictions price parsing at the published default (ruby/json PR #1135)");
+            return;
+        }
+        var j = json.get();
+        w.println("JSON.parse: " + j.summary());
+        w.println("  json loaded from " + (j.loadedFrom().isEmpty() ? "(unknown)" : j.loadedFrom()) + ", in the " + j.harness() + " heap");
+        for (var t : j.terms()) {
+            w.printf(Locale.ROOT, "  %-24s %12s %-10s %10s  %s%n", t.name(), num(t.value()), t.unit(), num(t.standardError()), t.description());
+        }
+        w.printf(Locale.ROOT, "  %-30s %11s %11s %9s %9s %9s %9s%n", "document (per parse)", "measured ms", "model ms", "GC ms", "model GC",
+                "objects", "model obj");
+        for (var r : j.rows()) {
+            w.printf(Locale.ROOT, "  %-30s %11.3f %11.3f %9s %9.3f %9.1f %9d%n", r.document(), r.measuredNs() / 1e6, r.modelNs() / 1e6,
+                    r.measuredGcNs() < 0 ? "n/a" : String.format(Locale.ROOT, "%.3f", r.measuredGcNs() / 1e6), r.modelGcNs() / 1e6,
+                    r.measuredObjects(), (long) r.modelObjects());
+        }
     }
 
     private static String num(double v) {

@@ -11,7 +11,6 @@ import org.slotlab.app.knob.Knob;
 import org.slotlab.app.knob.KnobException;
 import org.slotlab.app.knob.Settings;
 import org.slotlab.app.scenario.Knobs;
-import org.slotlab.app.scenario.LayoutChoice;
 import org.slotlab.app.scenario.ModelInputs;
 import org.slotlab.app.scenario.Scenario;
 import org.slotlab.charts.table.CsvWriter;
@@ -96,12 +95,16 @@ final class ScenarioCommand implements Callable<Integer> {
      * {@code --layout}, that layout is the one modelled (as loading the profile in the workbench does).
      */
     private static Settings layoutFromProfile(Settings s, Map<String, String> given) {
-        if (!given.containsKey(Knobs.COST_PROFILE.name()) || given.containsKey(Knobs.LAYOUT.name())
-                || !s.has(Knobs.LAYOUT.name()) || s.knob(Knobs.LAYOUT.name()).type() != Knobs.LAYOUT.type()) {
+        if (!given.containsKey(Knobs.COST_PROFILE.name()) || given.containsKey(Knobs.LAYOUT.name())) {
             return s;
         }
-        return ModelInputs.profile(s).layout().isPresent()
-                ? s.with(Knobs.LAYOUT, LayoutChoice.preset(LayoutChoice.FROM_PROFILE)) : s;
+        try {
+            return ModelInputs.layoutFromProfile(s);
+        } catch (IllegalArgumentException e) {
+            // a profile that cannot be read: one line naming the option and the file
+            throw new IllegalArgumentException(given.get(Knobs.COST_PROFILE.name()) + ": "
+                    + String.valueOf(e.getMessage()).replaceFirst("^cost profile: ", ""), e);
+        }
     }
 
     @Override

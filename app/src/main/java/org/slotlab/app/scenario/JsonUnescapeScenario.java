@@ -30,6 +30,10 @@ import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.Allocators;
 import org.slotlab.model.reference.ReferenceTable;
 import org.slotlab.model.reference.Source;
+import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.cost.JsonParseCosts;
+import org.slotlab.model.buffers.JsonParseModel;
+import org.slotlab.model.harness.HarnessState;
 
 /**
  * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135): json 2.9.1's
@@ -73,7 +77,12 @@ public final class JsonUnescapeScenario implements Scenario {
     private static final double NS_PER_MS = 1e6;
     private static final String SECTION = "JSON unescape";
 
-    public static final Knob<String> RUBY = Knobs.RUBY.withDefault("ruby-3.4");
+    public static final Knob<String> RUBY = Knobs.RUBY_OR_PROFILE.withDefault("ruby-3.4");
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE
+            .describe("Cost profile JSON from 'slotlab calibrate': its coefficients price the strings' slots, mallocs, copies, "
+                    + "page faults and GCs (from the heap simulation, in the heap plain ruby hands a loop), its JSON parse probe "
+                    + "the json's own scanning and decoding, and its layout is the Ruby modelled unless --layout says otherwise. "
+                    + "None: the published parse rate of ruby/json PR #1135 and assumed malloc, copy and slot costs.");
     public static final Knob<String> DOCUMENT = Knob.of("doc", "document", Types.suggesting(Types.text("DOC",
                     JsonUnescapeScenario::checkDocument), suggestions()), PR_DOCUMENT)
             .section(SECTION).editor(Knob.Editor.SUGGESTIONS)
@@ -82,11 +91,13 @@ public final class JsonUnescapeScenario implements Scenario {
                     + "(rb_str_buf_new(escaped_length), parser.rl:917-1030). generated:plain has no escapes; sample:NAME "
                     + "reads sample-data/json; or a file. Generated documents take under a second the first time, then are kept.");
     public static final Knob<List<String>> POLICIES = Knob.of("policy", "policies", Types.someOf("unescape policy",
-                    List.of("set_len", "resize", "exact"), UnescapePolicy::parse), List.of("set_len", "resize", "exact"))
+                    List.of("set_len", "resize", "exact", "temp_buffer"), UnescapePolicy::parse), List.of("set_len", "resize", "exact"))
             .section(SECTION)
             .describe("set_len: json 2.9.1 keeps the escaped-size buffer (rb_str_set_len). resize: the PR, rb_str_resize "
                     + "shrinks it when capa - len > min(len, 1024) (string.c:3321-3373). exact: the rejected first try, "
-                    + "copy into an exact-size string and free the first buffer.");
+                    + "copy into an exact-size string and free the first buffer. temp_buffer: json before ruby/json PR #671 "
+                    + "(json 2.6.1 of Debian's 3.1.2), every string decoded into a temporary buffer (malloc'd over 128 B) and "
+                    + "made exact with rb_utf8_str_new.");
     public static final Knob<List<String>> ALLOCATOR = Knobs.ALLOCATORS.withDefault(List.of("glibc"))
             .describe("Malloc models whose footprint of the retained buffers is tabled; the bars show the first, the "
                     + "break-even lifetimes glibc (or the first).");
@@ -145,7 +156,7 @@ public final class JsonUnescapeScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(RUBY, DOCUMENT, POLICIES, ALLOCATOR, LIFETIMES, TRADEOFF);
+        return List.of(RUBY, PROFILE, DOCUMENT, POLICIES, ALLOCATOR, LIFETIMES, TRADEOFF);
     }
 
     @Override
@@ -153,7 +164,8 @@ public final class JsonUnescapeScenario implements Scenario {
         String doc = s.get(DOCUMENT);
         boolean building = doc.startsWith("generated:") && !cached(doc);
         return "document " + doc + (building ? " (generating, under a second the first time)" : "") + "  |  malloc "
-                + String.join(", ", s.get(ALLOCATOR));
+                + String.join(", ", s.get(ALLOCATOR)) + "  |  times: " + (s.get(PROFILE).isBlank() ? "published default"
+                        : "cost profile " + java.nio.file.Path.of(s.get(PROFILE)).getFileName());
     }
 
     /**
@@ -194,8 +206,82 @@ public final class JsonUnescapeScenario implements Scenario {
         } catch (IllegalArgumentException e) {
             throw new KnobException(DOCUMENT, e.getMessage().replaceFirst("^json document: ", ""));
         }
-        return new JsonUnescapeWorkload.Params(doc, ModelInputs.rules(s), policyKinds(s), allocators(s),
-                UnescapeCostProfile.defaults());
+        StringBufferRules rules = ModelInputs.rules(s);
+        return new JsonUnescapeWorkload.Params(doc, rules, policyKinds(s), allocators(s), UnescapeCostProfile.defaults(),
+                calibrated(s, rules));
+    }
+
+    /** The calibrated profile the times come from, or null for the published default (no --profile). */
+    static JsonUnescapeWorkload.Calibrated calibrated(Settings s, StringBufferRules rules) {
+        if (s.get(PROFILE).isBlank()) {
+            return null;
+        }
+        CostProfile p = ModelInputs.profile(s);
+        // the heap the probe parsed in (plain ruby, RubyGems loaded, as an application parses)
+        org.slotlab.model.harness.Harness h = p.jsonParse().filter(j -> !j.harness().isEmpty())
+                .map(j -> org.slotlab.model.harness.Harness.parse(j.harness())).orElse(org.slotlab.model.harness.Harness.RUBYGEMS);
+        HarnessState heap = p.harness(h, rules.layout());
+        return new JsonUnescapeWorkload.Calibrated(p, heap);
+    }
+
+    /**
+     * What the times assume, for footers, the chart's notes and the CSV's last columns: the profile,
+     * the Ruby and the json the parse speed was measured with, and where each cost comes from.
+     */
+    static List<String> timingLines(JsonUnescapeWorkload.Params p) {
+        List<String> out = new ArrayList<>();
+        UnescapeCostProfile c = p.cost();
+        JsonUnescapeWorkload.Calibrated cal = p.calibrated();
+        if (cal == null) {
+            out.add(String.format(Locale.ROOT, "times: the published default, no cost profile: stock json parses ruby/json PR "
+                            + "#1135's 130 KB escaped document in 0.127 ms (ruby 3.4.12, json 3.1.0), %.4f ns per document byte; "
+                            + "malloc %.0f ns, free %.0f ns, realloc %.0f ns, copy %.2f ns/B, slot %.0f ns are assumptions for glibc "
+                            + "on a current x86-64 core; give --profile FILE from slotlab calibrate for your Ruby's",
+                    c.nsPerRawByte(), c.nsPerMalloc(), c.nsPerFree(), c.nsPerRealloc(), c.nsPerByteCopied(), c.nsPerSlotAllocation()));
+        } else {
+            CostProfile prof = cal.profile();
+            JsonParseCosts json = cal.json();
+            out.add("times: cost profile " + prof.name() + " (" + prof.machine() + "): " + prof.check().summary());
+            if (json != null) {
+                out.add("parse speed: " + json.describe() + ", measured by slotlab calibrate's JSON parse probe: "
+                        + json.describeTerms() + " (ns per string, per byte outside strings with escapes, per raw byte of "
+                        + "strings with escapes)");
+                UnescapePolicy own = JsonParseModel.ownPolicy(json);
+                out.add("json " + json.jsonVersion() + (json.keepsEscapedCapacity()
+                        ? " keeps a string with escapes at its escaped size (rb_str_buf_new, rb_str_set_len): its own parse is the "
+                                + own.cliName() + " row"
+                        : " makes every string exact through a temporary buffer (rb_utf8_str_new): its own parse is the "
+                                + own.cliName() + " row; the others change its escaped strings' allocations only"));
+            } else {
+                out.add(String.format(Locale.ROOT, "parse speed: the published default, %.4f ns per document byte (ruby/json PR #1135, "
+                        + "ruby 3.4.12, json 3.1.0): profile %s has no JSON parse measurement (it was calibrated before the probe "
+                        + "existed, or its Ruby could not load json); run slotlab calibrate again to measure JSON.parse on that Ruby",
+                        c.nsPerRawByte(), prof.name()));
+            }
+            out.add(String.format(Locale.ROOT, "allocations priced by the profile: slots (slot_alloc_ns %.3g ns), mallocs "
+                            + "(malloc_free_ns %.3g ns), copies (copy_ns_per_byte %.3g, malloc_copy_ns_per_byte %.3g ns/B), page faults "
+                            + "and each GC's work, counted by the heap simulation of a loop of parses (%s); a shrinking realloc has no "
+                            + "coefficient of its own and is priced as one malloc_free_ns, an early free as gc_free_ns_per_buffer (%.3g ns)",
+                    prof.get(CostProfile.ALLOC), prof.get(CostProfile.MALLOC), prof.get(CostProfile.COPY), prof.get(CostProfile.MALLOC_COPY),
+                    cal.heap() == null ? "the layout's boot heap" : "from the heap plain ruby hands a script, "
+                            + cal.heap().harness().id() + " pages per heap " + java.util.Arrays.toString(cal.heap().boot().pages()),
+                    prof.get(CostProfile.GC_FREE)));
+            prof.layout().filter(l -> !l.name().equals(p.rules().layout().name())).ifPresent(l -> out.add("the profile was "
+                    + "measured on " + l.name() + "; this run models " + p.rules().name() + " (--layout)"));
+        }
+        out.add(String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (an assumption from cloud list prices)", c.cpuNsPerByteSecond()));
+        return out;
+    }
+
+    /** The CSV's last columns: cost profile, Ruby and json the times assume. */
+    static String[] timingColumns(JsonUnescapeWorkload.Params p) {
+        JsonUnescapeWorkload.Calibrated cal = p.calibrated();
+        if (cal == null) {
+            return new String[] {"published default (ruby/json PR #1135)", "ruby 3.4.12 (the PR's)", "3.1.0 (the PR's)"};
+        }
+        JsonParseCosts json = cal.json();
+        return new String[] {cal.profile().name(), cal.profile().machine(),
+                json == null ? "not measured (published parse rate)" : json.jsonVersion()};
     }
 
     static List<UnescapePolicy> policyKinds(Settings s) {
@@ -289,8 +375,10 @@ public final class JsonUnescapeScenario implements Scenario {
                 markers.add(new XyLinesChart.Marker(s, policy.cliName() + ": " + seconds(s)));
             }
         }
+        String[] assumed = timingColumns(p);
         var tradeoffData = new XyLinesChart.Data("Does shrinking pay off? Net benefit over set_len",
-                String.format(Locale.ROOT, "1 resident B-s = %.3f CPU ns (an assumption from cloud list prices); break-even on %s%s",
+                String.format(Locale.ROOT, "parse times: %s, %s, json %s; 1 resident B-s = %.3f CPU ns (an assumption from cloud "
+                                + "list prices); break-even on %s%s", assumed[0], assumed[1], assumed[2],
                         p.cost().cpuNsPerByteSecond(), markedName, net.isEmpty() ? "; choose resize or exact to see lines" : ""),
                 "lifetime of the parsed document (s)", "net benefit (ms CPU)", Runs.lines(net), List.of(),
                 markers, true, false, true, false);
@@ -301,6 +389,7 @@ public final class JsonUnescapeScenario implements Scenario {
                 + " bytes)");
         lines.add("Ruby: " + set.get(RUBY) + ", string rules " + p.rules().name() + " (" + p.rules().description() + ")");
         lines.add("policies: " + String.join(", ", set.get(POLICIES)) + "; allocators: " + String.join(", ", set.get(ALLOCATOR)));
+        lines.addAll(timingLines(p));
         lines.add(String.format(Locale.ROOT, "lifetimes: %s to %s, %d per decade", seconds(lifetimeFrom(set)),
                 seconds(lifetimeTo(set)), POINTS_PER_DECADE));
         lines.add(prDocument ? "published: " + Source.JSON_PR_1135.citation() + " (ruby 3.4.12, json 3.1.0)"
@@ -407,13 +496,8 @@ public final class JsonUnescapeScenario implements Scenario {
     }
 
     private static String parameters(JsonUnescapeWorkload.Params p) {
-        UnescapeCostProfile c = p.cost();
-        return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), era %s, layout %s; cost: %.6f ns per "
-                        + "raw byte, malloc %.0f ns, free %.0f ns, realloc %.0f ns, copy %.2f ns/B, slot %.0f ns, "
-                        + "1 resident B-s = %.3f CPU ns (assumptions for glibc on a current x86-64 core, the parse rate from ruby/json PR #1135)",
-                p.document().name(), p.document().bytes(), p.rules().name(), p.rules().layout().name(),
-                c.nsPerRawByte(), c.nsPerMalloc(), c.nsPerFree(), c.nsPerRealloc(), c.nsPerByteCopied(),
-                c.nsPerSlotAllocation(), c.cpuNsPerByteSecond());
+        return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), era %s, layout %s",
+                p.document().name(), p.document().bytes(), p.rules().name(), p.rules().layout().name());
     }
 
     private static Table policyTable(JsonUnescapeWorkload.Params p, boolean md) {
@@ -436,17 +520,29 @@ public final class JsonUnescapeScenario implements Scenario {
                 .column(Column.number("malloc_buffer_bytes", 0, md))
                 .column(Column.number("malloc_footprint_bytes", 0, md))
                 .column(Column.number("malloc_rss_kib", md ? 0 : 1, md))
-                .column(Column.number("predicted_parse_ms", md ? 3 : 6));
+                .column(Column.number("predicted_parse_ms", md ? 3 : 6))
+                .column(Column.number("gc_per_parse", md ? 3 : 6))
+                .column(Column.number("objects_per_parse", 0, md));
+        if (!md) {
+            b.column(Column.text("cost_profile")).column(Column.text("ruby")).column(Column.text("json"));
+        }
+        String[] assumed = timingColumns(p);
         for (JsonUnescapeWorkload.Row r : JsonUnescapeWorkload.predict(p)) {
-            b.row(r.policy(), r.allocator(), r.valueStrings(), r.escapedStrings(), r.contentBytes(),
+            List<Object> cells = new ArrayList<>(List.of(r.policy(), r.allocator(), r.valueStrings(), r.escapedStrings(), r.contentBytes(),
                     r.retainedCapacityBytes(), r.retainedCapacityMb(), r.slackBytes(), r.slackPct(), r.mallocCalls(),
                     r.reallocCalls(), r.freeCalls(), r.bytesCopied(), r.slotBytes(), r.mallocBufferBytes(),
-                    r.mallocFootprintBytes(), r.mallocRssKib(), r.predictedParseNs() / 1e6);
+                    r.mallocFootprintBytes(), r.mallocRssKib(), r.predictedParseNs() / 1e6, r.gcsPerParse(), r.objectsPerParse()));
+            if (!md) {
+                cells.addAll(List.of(assumed));
+            }
+            b.row(cells);
         }
         if (md) {
             b.footer("lower is better for retained capacity, slack and parse time; MB = 10^6 bytes (the PR's unit); "
-                    + "slack_pct = (retained capacity - content) / content; slot_bytes counts discarded slots too");
+                    + "slack_pct = (retained capacity - content) / content; slot_bytes counts discarded slots too; gc_per_parse "
+                    + "and objects_per_parse: a loop of parses whose results die at once, counted by the heap simulation");
             b.footer(parameters(p));
+            timingLines(p).forEach(b::footer);
             b.footer(publishedLine());
             b.footer("predicted by Slotlab " + Version.current());
         }
@@ -456,7 +552,7 @@ public final class JsonUnescapeScenario implements Scenario {
     private static Table tradeoffTable(JsonUnescapeWorkload.Params all, List<UnescapePolicy> against, List<Double> lives,
                                 boolean md) {
         JsonUnescapeWorkload.Params p = new JsonUnescapeWorkload.Params(all.document(), all.rules(), against,
-                all.allocators(), all.cost());
+                all.allocators(), all.cost(), all.calibrated());
         Table.Builder b = Table.builder(md ? "JSON unescape: net benefit over set_len by document lifetime" : "")
                 .column(Column.text("policy"))
                 .column(Column.text("allocator"))
@@ -466,6 +562,10 @@ public final class JsonUnescapeScenario implements Scenario {
                 .column(Column.number("saved_cpu_ns_equivalent", md ? 0 : 1, md))
                 .column(Column.number("net_benefit_ns", md ? 0 : 1, md))
                 .column(Column.number("break_even_s", md ? 4 : 9));
+        if (!md) {
+            b.column(Column.text("cost_profile")).column(Column.text("ruby")).column(Column.text("json"));
+        }
+        String[] assumed = timingColumns(p);
         List<JsonUnescapeWorkload.TradeoffRow> rows = JsonUnescapeWorkload.tradeoff(p, lives);
         Map<String, Double> breakEven = new HashMap<>();
         for (UnescapePolicy policy : p.policies()) {
@@ -474,14 +574,18 @@ public final class JsonUnescapeScenario implements Scenario {
             }
         }
         for (JsonUnescapeWorkload.TradeoffRow r : rows) {
-            b.row(r.policy(), r.allocator(), r.lifetimeSeconds(), r.extraCpuNs(), r.savedByteSeconds(),
-                    r.savedCpuNsEquivalent(), r.netBenefitNs(),
-                    breakEven.get(r.policy() + "/" + r.allocator()));
+            List<Object> cells = new ArrayList<>(List.of(r.policy(), r.allocator(), r.lifetimeSeconds(), r.extraCpuNs(),
+                    r.savedByteSeconds(), r.savedCpuNsEquivalent(), r.netBenefitNs(), breakEven.get(r.policy() + "/" + r.allocator())));
+            if (!md) {
+                cells.addAll(List.of(assumed));
+            }
+            b.row(cells);
         }
         if (md) {
             b.footer("higher net_benefit_ns is better; above 0 = the policy pays for its extra parse work within the "
                     + "lifetime; break_even_s = lifetime from which it does (n/a = never)");
             b.footer(parameters(p));
+            timingLines(p).forEach(b::footer);
             b.footer("maintainer (" + Source.JSON_PR_1135.citation() + "): \"not worth risking a realloc for a string "
                     + "that will likely be thrown away soon\"");
             b.footer("predicted by Slotlab " + Version.current());

@@ -48,6 +48,19 @@ public final class Knobs {
             .describe("The CRuby version: its heaps and its string-buffer rules (STR_BUF_MIN_SIZE, what rb_str_buf_new "
                     + "embeds, capacity growth, string.c). " + presets());
 
+    /**
+     * The Ruby of a scenario that counts bytes and, given a cost profile, also times them: a preset,
+     * or the layout a calibrated profile carries ({@value LayoutChoice#FROM_PROFILE}), whose slot
+     * sizes and embed rule then decide which strings embed. {@code --era} is an alias, as for
+     * {@link #RUBY}.
+     */
+    public static final Knob<String> RUBY_OR_PROFILE = Knob.of("layout", "Ruby", rubyOrProfileType(), RubyPreset.DEFAULT)
+            .section(RUBY_SECTION).alias("--era")
+            .describe("The CRuby version: its heaps and its string-buffer rules (STR_BUF_MIN_SIZE, what rb_str_buf_new "
+                    + "embeds, capacity growth, string.c). " + presets() + " '" + LayoutChoice.FROM_PROFILE + "' takes the "
+                    + "layout a profile from 'slotlab calibrate' read (its slot sizes and embed rule; 3.4's string rules on "
+                    + "variable-width slots, 3.1's on a fixed embed area); given --profile without --layout it is the default.");
+
     /** The cost profile: named ns coefficients; empty for the shipped fit. */
     public static final Knob<String> COST_PROFILE = Knob.of("profile", "cost profile", Types.text("FILE", Knobs::checkFile), "")
             .section(RUBY_SECTION).editor(Knob.Editor.COST_PROFILE)
@@ -100,6 +113,23 @@ public final class Knobs {
         choices.add(AUTO_HARNESS);
         choices.addAll(org.slotlab.model.harness.Harness.ids());
         return Types.oneOf("harness", choices);
+    }
+
+    /** A preset name, or {@value LayoutChoice#FROM_PROFILE}. */
+    private static KnobType<String> rubyOrProfileType() {
+        return new KnobType<>() {
+            @Override public String parse(String text) {
+                return LayoutChoice.FROM_PROFILE.equals(text.strip()) ? LayoutChoice.FROM_PROFILE : RubyPreset.byName(text).name();
+            }
+            @Override public String format(String v) { return v; }
+            @Override public String syntax() { return "NAME"; }
+            @Override public List<String> choices() {
+                List<String> out = new ArrayList<>(RubyPreset.names());
+                out.add(LayoutChoice.FROM_PROFILE);
+                return out;
+            }
+            @Override public Class<?> valueClass() { return String.class; }
+        };
     }
 
     /** A preset name; older names (ruby-2.4, r55692) read as the preset they stand for. */

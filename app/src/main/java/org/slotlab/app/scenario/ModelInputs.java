@@ -25,6 +25,9 @@ public final class ModelInputs {
 
     /** The layout the settings' Ruby stands for. */
     public static RubyLayout layout(Settings s) {
+        if (takesRubyOrProfile(s)) {
+            return rules(s).layout();
+        }
         if (s.knob(Knobs.RUBY.name()).type() == Knobs.RUBY.type()) {
             return RubyPreset.byName(s.get(Knobs.RUBY)).layout();
         }
@@ -53,9 +56,38 @@ public final class ModelInputs {
         return RubyPreset.byName(s.get(Knobs.RUBY));
     }
 
-    /** The string-buffer rules of the settings' Ruby. */
+    /** The string-buffer rules of the settings' Ruby: a preset's, or those the profile's layout implies. */
     public static StringBufferRules rules(Settings s) {
+        if (takesRubyOrProfile(s) && LayoutChoice.FROM_PROFILE.equals(s.get(Knobs.RUBY_OR_PROFILE))) {
+            CostProfile p = profile(s);
+            RubyLayout l = p.layout().orElseThrow(() -> new IllegalArgumentException("layout '" + LayoutChoice.FROM_PROFILE
+                    + "': the cost profile " + p.name() + " carries no layout; load one written by 'slotlab calibrate'"));
+            return StringBufferRules.ofLayout(l);
+        }
         return ruby(s).strings();
+    }
+
+    /** Whether the settings' Ruby is a {@link Knobs#RUBY_OR_PROFILE} knob (a preset or the profile's layout). */
+    public static boolean takesRubyOrProfile(Settings s) {
+        return s.has(Knobs.RUBY_OR_PROFILE.name()) && s.knob(Knobs.RUBY_OR_PROFILE.name()).type() == Knobs.RUBY_OR_PROFILE.type();
+    }
+
+    /**
+     * These settings with the Ruby taken from the profile they name, when it carries a layout: the
+     * layout knob of {@link Knobs#LAYOUT} or {@link Knobs#RUBY_OR_PROFILE} set to
+     * {@value LayoutChoice#FROM_PROFILE}; unchanged for a scenario without one or a profile without a layout.
+     */
+    public static Settings layoutFromProfile(Settings s) {
+        if (!s.has(Knobs.COST_PROFILE) || profile(s).layout().isEmpty()) {
+            return s;
+        }
+        if (takesRubyOrProfile(s)) {
+            return s.with(Knobs.RUBY_OR_PROFILE, LayoutChoice.FROM_PROFILE);
+        }
+        if (s.has(Knobs.LAYOUT.name()) && s.knob(Knobs.LAYOUT.name()).type() == Knobs.LAYOUT.type()) {
+            return s.with(Knobs.LAYOUT, LayoutChoice.preset(LayoutChoice.FROM_PROFILE));
+        }
+        return s;
     }
 
     /** The cost profile: the shipped fit when the settings name none (or have no profile knob). */

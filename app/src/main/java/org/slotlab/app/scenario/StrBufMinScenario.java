@@ -22,6 +22,10 @@ import org.slotlab.model.malloc.SizeClassSweep;
 import org.slotlab.model.reference.ReferenceTable;
 import org.slotlab.model.reference.Source;
 import org.slotlab.model.ruby.RubyPreset;
+import org.slotlab.model.buffers.StrBufTiming;
+import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.harness.Harness;
+import org.slotlab.model.harness.HarnessState;
 
 /**
  * Feature #12025 (https://bugs.ruby-lang.org/issues/12025): {@code Array.new(1_000_000){ " " * i }}
@@ -45,6 +49,8 @@ public final class StrBufMinScenario implements Scenario {
                     + "with a power-of-two malloc: STR_BUF_MIN_SIZE 128 -> 127, then the step moves to the slot sizes");
     public static final ChartSpec WASTE = new ChartSpec("str-buf-waste", "Waste per size class",
             "usable size - request of every malloc request per allocator");
+    public static final ChartSpec TIME = new ChartSpec("str-buf-time", "Time per string",
+            "ns per element of the loop and its GC count on a calibrated profile's Ruby (heap simulation x the profile's coefficients)");
     /** The Ruby Feature #12025 measured: 2.4-dev at r55692 (STR_BUF_MIN_SIZE 127). */
     static final String THREAD_RUBY = "ruby-2.4-after";
     /** The Rubies of the era chart, oldest first. */
@@ -74,7 +80,11 @@ public final class StrBufMinScenario implements Scenario {
     static final double MAX_BASELINE_KIB = 1024.0 * 1024 * 1024;
     private static final String SECTION = "String buffers (STR_BUF_MIN_SIZE)";
 
-    public static final Knob<String> RUBY = Knobs.RUBY.withDefault(THREAD_RUBY);
+    public static final Knob<String> RUBY = Knobs.RUBY_OR_PROFILE.withDefault(THREAD_RUBY);
+    public static final Knob<String> PROFILE = Knobs.COST_PROFILE
+            .describe("Cost profile JSON from 'slotlab calibrate': its layout is the Ruby modelled (its slot sizes and embed limit "
+                    + "decide which strings are malloc'd) unless --layout says otherwise, and its coefficients time the loop: ns per "
+                    + "string and the loop's GC count, from the heap simulation. None: RSS only.");
     public static final Knob<String> WORKLOAD = Knob.of("workload", "workload", Types.oneOf("workload",
                     List.of("times", "buf-new", "capacity"), w -> w + ": " + StrBufWorkload.Workload.parse(w).ruby()), "times")
             .section(SECTION)
@@ -126,7 +136,7 @@ public final class StrBufMinScenario implements Scenario {
 
     @Override
     public List<Knob<?>> knobs() {
-        return List.of(RUBY, WORKLOAD, ALLOCATOR, SIZES, COUNT, BASELINE_KIB);
+        return List.of(RUBY, PROFILE, WORKLOAD, ALLOCATOR, SIZES, COUNT, BASELINE_KIB);
     }
 
     @Override
@@ -141,13 +151,13 @@ public final class StrBufMinScenario implements Scenario {
 
     /** Whether this is the setting str_buf_min.csv measured: 2.4-dev after r55692, {@code " " * i}, 1,000,000 strings. */
     static boolean matchesThread(Settings s) {
-        return RubyPreset.byName(s.get(RUBY)).name().equals(THREAD_RUBY)
+        return !LayoutChoice.FROM_PROFILE.equals(s.get(RUBY)) && RubyPreset.byName(s.get(RUBY)).name().equals(THREAD_RUBY)
                 && workload(s) == StrBufWorkload.Workload.TIMES && s.get(COUNT) == THREAD_COUNT;
     }
 
     @Override
     public List<ChartSpec> charts() {
-        return List.of(RSS, ERAS, WASTE);
+        return List.of(RSS, ERAS, WASTE, TIME);
     }
 
     /** The era chart's allocator: the thread's power-of-two malloc when chosen, else the first chosen. */
@@ -234,13 +244,104 @@ public final class StrBufMinScenario implements Scenario {
         params.add(threadSetting ? "published: " + Source.FEATURE_12025.citation() + " (BSD time -l, power-of-two malloc)"
                 : "published: " + Source.FEATURE_12025.citation() + ", not drawn (it measured 2.4-dev, \" \" * i, "
                         + "1,000,000 strings)");
+        Timed timed = timed(s, era, workload, s.get(SIZES), count);
+        Runs.check(cancelled);
+        String sizeLabel = workload == StrBufWorkload.Workload.TIMES ? "i (bytes)" : "capacity c (bytes)";
+        XyLinesChart.Data timeData;
+        String timeNote;
+        List<Table> more = new ArrayList<>();
+        List<XyLinesChart.Line> publishedTime = workload == StrBufWorkload.Workload.TIMES ? publishedTime() : List.of();
+        if (timed == null) {
+            timeData = new XyLinesChart.Data("Time per string of " + program, "no cost profile chosen: the model times nothing; "
+                    + "markers: the thread's real time per string (whole process, 2.4-dev)",
+                    sizeLabel, "ns per string", List.of(), publishedTime, List.of(), false, false, true, true);
+            timeNote = "Timing the loop takes a calibrated cost profile (Tools > Calibrate against a Ruby..., then the cost profile "
+                    + "setting): its layout decides which strings are malloc'd, its coefficients price each element and the loop's GCs. "
+                    + "The markers are the thread's whole process (start-up included) on 2.4-dev, not the loop alone.";
+        } else {
+            List<XyLinesChart.Point> pts = timed.rows().stream().map(r -> new XyLinesChart.Point(r.iBytes(), r.nsPerString())).toList();
+            long fewest = timed.rows().stream().mapToLong(StrBufTiming.Row::gcCount).min().orElse(0);
+            long most = timed.rows().stream().mapToLong(StrBufTiming.Row::gcCount).max().orElse(0);
+            timeData = new XyLinesChart.Data("Time per string of " + program,
+                    "cost profile " + timed.profile().name() + " (" + timed.profile().machine() + "), " + era.name()
+                            + String.format(Locale.ROOT, "; %s GCs per loop", fewest == most ? Long.toString(fewest) : fewest + "-" + most),
+                    sizeLabel, "ns per string", List.of(new XyLinesChart.Line("model: " + era.name(), pts)),
+                    threadSetting ? publishedTime : List.of(), List.of(), false, false, true, true);
+            List<String> said = timingLines(timed, era, workload);
+            // under the chart: the profile and what a string is priced as; the heap it starts from is in the parameters
+            timeNote = said.get(0) + ". " + said.get(2);
+            params.addAll(timingLines(timed, era, workload));
+            more.add(timingTable(timed, false));
+        }
         params.add("version: " + Version.modelledBy());
-        String headline = headline(era, s, rssRows, step);
+        String headline = headline(era, s, rssRows, step) + (timed == null ? "" : String.format(Locale.ROOT, "; %.1f ns per string",
+                timed.rows().get(0).nsPerString()));
+        String note = timeNote;
         return new ScenarioRun(request, List.of(
                 Runs.chart(RSS, t -> XyLinesChart.create(rssData, t), theme),
                 Runs.chart(ERAS, t -> XyLinesChart.create(eraData, t), theme),
-                Runs.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme)),
-                table(era, rssRows, s, eraRows, params), params, headline, System.nanoTime() - t0);
+                Runs.chart(WASTE, t -> XyLinesChart.create(wasteData, t), theme),
+                Runs.chart(TIME, t -> Runs.explained(XyLinesChart.create(timeData, t), note, t), theme)),
+                table(era, rssRows, s, eraRows, params), params, headline, System.nanoTime() - t0, more, List.of());
+    }
+
+    /**
+     * The loop timed on the settings' cost profile, or null when none is chosen.
+     *
+     * @param profile the calibrated profile
+     * @param heap    the heap the loop starts in (the profile's rubygems harness: {@code ruby bench_mem.rb})
+     * @param yield   the block call per element and where its cost comes from
+     * @param rows    one per size
+     */
+    record Timed(CostProfile profile, HarnessState heap, StrBufTiming.Yield yield, List<StrBufTiming.Row> rows) {
+    }
+
+    static Timed timed(Settings s, StringBufferRules rules, StrBufWorkload.Workload w, List<Long> sizes, long count) {
+        if (s.get(PROFILE).isBlank()) {
+            return null;
+        }
+        CostProfile p = ModelInputs.profile(s);
+        HarnessState heap = p.harness(Harness.RUBYGEMS, rules.layout());
+        return new Timed(p, heap, StrBufTiming.yieldCost(p), StrBufTiming.predict(rules, w, sizes, count, p, heap));
+    }
+
+    /** What the times assume: profile, Ruby, heap, and what one element is priced as. */
+    static List<String> timingLines(Timed t, StringBufferRules rules, StrBufWorkload.Workload w) {
+        CostProfile p = t.profile();
+        List<String> out = new ArrayList<>();
+        out.add("times: cost profile " + p.name() + " (" + p.machine() + "): " + p.check().summary());
+        out.add("heap at loop start: " + t.heap().harness().id() + ", pages per heap " + java.util.Arrays.toString(t.heap().boot().pages())
+                + " (plain ruby, as the thread ran bench_mem.rb; " + t.heap().provenance() + ")");
+        String element = w == StrBufWorkload.Workload.TIMES
+                ? String.format(Locale.ROOT, "the literal \" \" (a new 40 B string every iteration, dead at once), String#* (method_call_ns "
+                        + "%.3g ns), the result's slot (slot_alloc_ns %.3g ns), its i bytes filled by doubling memcpys (copy_ns_per_byte %.3g, "
+                        + "malloc_copy_ns_per_byte %.3g ns/B) and, past the embed limit, malloc(i + 1) (malloc_free_ns %.3g ns)",
+                        p.get(CostProfile.METHOD_CALL), p.get(CostProfile.ALLOC), p.get(CostProfile.COPY), p.get(CostProfile.MALLOC_COPY),
+                        p.get(CostProfile.MALLOC))
+                : String.format(Locale.ROOT, "one C call (method_call_ns %.3g ns), the buffer's slot and malloc; nothing filled%s",
+                        p.get(CostProfile.METHOD_CALL), w == StrBufWorkload.Workload.CAPACITY ? "; the keyword Hash of capacity: is not counted" : "");
+        out.add(String.format(Locale.ROOT, "per string: the block call Array.new makes (%.1f ns, %s), %s, page faults, and its share of the "
+                + "loop's GCs (every string stays reachable from the Array: each GC marks what the loop has made so far); the times do "
+                + "not depend on the allocator column (the profile's Ruby with its own malloc)", t.yield().ns(), t.yield().provenance(), element));
+        p.layout().filter(l -> !l.name().equals(rules.layout().name())).ifPresent(l -> out.add("the profile was measured on " + l.name()
+                + "; this run models " + rules.name() + " (--layout)"));
+        return out;
+    }
+
+    /** ns per string and the loop's GC count per size. */
+    static Table timingTable(Timed t, boolean md) {
+        Table.Builder b = Table.builder(md ? "Time and GCs of the loop per size (" + t.profile().name() + ")"
+                        : "Time and GCs of the loop per size, " + t.profile().name())
+                .column(Column.number("i_or_c_bytes", 0))
+                .column(Column.number("gc_count", 0, md))
+                .column(Column.number("minor_gc_count", 0, md))
+                .column(Column.number("major_gc_count", 0, md))
+                .column(Column.number("ns_per_string", md ? 1 : 3))
+                .column(Column.number("loop_ms", md ? 1 : 3, md));
+        for (StrBufTiming.Row r : t.rows()) {
+            b.row(r.iBytes(), r.gcCount(), r.minorGcs(), r.majorGcs(), r.nsPerString(), r.loopMs());
+        }
+        return b.build();
     }
 
     /** The largest rise in RSS between two neighbouring i of one allocator's line. */
@@ -350,6 +451,27 @@ public final class StrBufMinScenario implements Scenario {
         return b.build();
     }
 
+    /**
+     * str_buf_min.csv's real time per string: BSD time -l's real seconds of the whole {@code ruby bench_mem.rb}
+     * process (start-up included) over its 1,000,000 strings, on 2.4-dev with a power-of-two malloc.
+     */
+    static List<XyLinesChart.Line> publishedTime() {
+        ReferenceTable t = ReferenceTable.load("str_buf_min.csv");
+        List<XyLinesChart.Point> pts = new ArrayList<>();
+        String machine = "";
+        for (Map<String, String> r : t.rows()) {
+            var i = ReferenceTable.number(r, "i");
+            var real = ReferenceTable.number(r, "real_s");
+            if (i.isPresent() && real.isPresent()) {
+                pts.add(new XyLinesChart.Point(i.get(), real.get() * 1e9 / THREAD_COUNT));
+                machine = r.get("machine");
+            }
+        }
+        pts.sort(java.util.Comparator.comparingDouble(XyLinesChart.Point::x));
+        return List.of(new XyLinesChart.Line(Source.FEATURE_12025.measuredBy("Jeremy Evans", machine).label()
+                + ", real time of the whole process per string", pts));
+    }
+
     /** The power-of-two malloc maxrss the thread measured for i = 127 and i = 128, read from str_buf_min.csv. */
     static String publishedLine() {
         StringBuilder b = new StringBuilder("published (" + Source.FEATURE_12025.citation()
@@ -389,10 +511,27 @@ public final class StrBufMinScenario implements Scenario {
                 .column(Column.number("malloc_kib", md ? 0 : 1, md))
                 .column(Column.number("rss_kib", md ? 0 : 1, md))
                 .column(Column.number("page_faults", 0, md));
+        Timed timed = timed(s, rules, w, s.get(SIZES), count);
+        if (timed != null) {
+            b.column(Column.number("gc_count", 0, md)).column(Column.number("minor_gc_count", 0, md))
+                    .column(Column.number("major_gc_count", 0, md)).column(Column.number("ns_per_string", md ? 1 : 3))
+                    .column(Column.number("loop_ms", md ? 1 : 3, md));
+            if (!md) {
+                b.column(Column.text("cost_profile")).column(Column.text("ruby"));
+            }
+        }
         for (StrBufWorkload.Row r : rows) {
-            b.row(r.allocator(), r.iBytes(), r.slotBytes(), r.embedded() ? "yes" : "no", r.mallocRequestBytes(),
-                    r.mallocUsableBytes(), r.mallocFootprintBytes(), r.mallocWasteBytes(), r.slotHeapKib(), r.arrayKib(),
-                    r.mallocKib(), r.rssKib(), r.pageFaults());
+            List<Object> cells = new ArrayList<>(List.of(r.allocator(), r.iBytes(), r.slotBytes(), r.embedded() ? "yes" : "no",
+                    r.mallocRequestBytes(), r.mallocUsableBytes(), r.mallocFootprintBytes(), r.mallocWasteBytes(), r.slotHeapKib(),
+                    r.arrayKib(), r.mallocKib(), r.rssKib(), r.pageFaults()));
+            if (timed != null) {
+                StrBufTiming.Row t = timed.rows().stream().filter(q -> q.iBytes() == r.iBytes()).findFirst().orElseThrow();
+                cells.addAll(List.of(t.gcCount(), t.minorGcs(), t.majorGcs(), t.nsPerString(), t.loopMs()));
+                if (!md) {
+                    cells.addAll(List.of(timed.profile().name(), timed.profile().machine()));
+                }
+            }
+            b.row(cells);
         }
         if (md) {
             b.footer("lower is better; malloc_*_bytes are per string (0 when the string is embedded in its slot), "
@@ -402,6 +541,11 @@ public final class StrBufMinScenario implements Scenario {
                             + "interpreter baseline %,.0f KiB, STR_BUF_MIN_SIZE %d, growth %s",
                     rules.name(), rules.description(), rules.layout().name(), count, w.ruby(), baselineKib,
                     rules.strBufMinSize(), rules.growth().formula()));
+            if (timed != null) {
+                b.footer("lower is better for ns_per_string; gc_count, minor_gc_count and major_gc_count: the loop's GCs in the heap "
+                        + "simulation (Array.new's own allocation included)");
+                timingLines(timed, rules, w).forEach(b::footer);
+            }
             if (w == StrBufWorkload.Workload.TIMES) {
                 b.footer(publishedLine());
             }

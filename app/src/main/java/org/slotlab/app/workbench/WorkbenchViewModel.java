@@ -324,11 +324,7 @@ public final class WorkbenchViewModel implements AutoCloseable {
         if (!settings.get().has(Knobs.COST_PROFILE)) {
             return Optional.of(ScenarioRegistry.byId(settings.get().scenario()).title() + " uses no cost profile");
         }
-        return edit(null, s -> {
-            Settings q = s.with(Knobs.COST_PROFILE, f);
-            return ModelInputs.profile(q).layout().isPresent() && hasLayoutChoice(q)
-                    ? q.with(Knobs.LAYOUT, LayoutChoice.preset(LayoutChoice.FROM_PROFILE)) : q;
-        });
+        return edit(null, s -> ModelInputs.layoutFromProfile(s.with(Knobs.COST_PROFILE, f)));
     }
 
     /** Back to the shipped profile; a layout taken from the old profile goes back to the scenario's default. */
@@ -342,6 +338,10 @@ public final class WorkbenchViewModel implements AutoCloseable {
                 @SuppressWarnings("unchecked")
                 Knob<LayoutChoice> own = (Knob<LayoutChoice>) q.knob(Knobs.LAYOUT.name());
                 q = q.with(Knobs.LAYOUT, own.defaultValue());
+            } else if (ModelInputs.takesRubyOrProfile(q) && LayoutChoice.FROM_PROFILE.equals(q.get(Knobs.RUBY_OR_PROFILE))) {
+                @SuppressWarnings("unchecked")
+                Knob<String> own = (Knob<String>) q.knob(Knobs.RUBY_OR_PROFILE.name());
+                q = q.with(Knobs.RUBY_OR_PROFILE, own.defaultValue());
             }
             return q;
         });

@@ -35,7 +35,7 @@ class PredictJsonUnescapeTest {
         assertThat(pr1135.header()).isEqualTo("policy,allocator,value_strings,escaped_strings,content_bytes,"
                 + "retained_capacity_bytes,retained_capacity_mb,slack_bytes,slack_pct,malloc_calls,realloc_calls,"
                 + "free_calls,bytes_copied,slot_bytes,malloc_buffer_bytes,malloc_footprint_bytes,malloc_rss_kib,"
-                + "predicted_parse_ms");
+                + "predicted_parse_ms,gc_per_parse,objects_per_parse,cost_profile,ruby,json");
         assertThat(pr1135.rows()).hasSize(3);
     }
 
@@ -64,7 +64,7 @@ class PredictJsonUnescapeTest {
                 "--allocator", "glibc,jemalloc-5", "--lifetime", "0,0.001,0.1,1,10,3600");
         assertThat(r.exitCode).isZero();
         assertThat(r.header()).isEqualTo("policy,allocator,lifetime_s,extra_cpu_ns,saved_byte_seconds,"
-                + "saved_cpu_ns_equivalent,net_benefit_ns,break_even_s");
+                + "saved_cpu_ns_equivalent,net_benefit_ns,break_even_s,cost_profile,ruby,json");
         assertThat(r.rows()).hasSize(2 * 2 * 6).noneMatch(row -> row.get("policy").equals("set_len"));
         for (Map<String, String> row : r.rows()) {
             double lifetime = num(row, "lifetime_s");

@@ -116,7 +116,7 @@ class PredictStrBufTest {
         assertBad(new String[] {"--workload", "dup"}, "--workload: unknown workload 'dup'");
         assertBad(new String[] {"--i", "12x"}, "--i: '12x' is not a whole number");
         assertBad(new String[] {"--count", "-1"}, "--count: must be between 1 and 1,000,000,000, got -1");
-        assertBad(new String[] {"--profile", "p.json"}, "--profile: str-buf uses no cost profile");
+        assertBad(new String[] {"--profile", "p.json"}, "--profile: p.json");
     }
 
     private static void assertBad(String[] options, String message) {

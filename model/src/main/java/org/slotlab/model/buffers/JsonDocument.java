@@ -19,16 +19,18 @@ import org.slotlab.model.measured.InputText;
  * @param name     where it came from (spec, path or classpath resource)
  * @param bytes    document length, bytes
  * @param strings  its string tokens, keys included
+ * @param containers its arrays and objects with their entry counts (innermost first)
  */
-public record JsonDocument(String name, long bytes, List<JsonString> strings) {
+public record JsonDocument(String name, long bytes, List<JsonString> strings, List<JsonStringScanner.Container> containers) {
 
     public JsonDocument {
         strings = List.copyOf(strings);
+        containers = List.copyOf(containers);
     }
 
     /** Scans the given UTF-8 bytes. */
     public static JsonDocument of(String name, byte[] utf8) {
-        return new JsonDocument(name, utf8.length, JsonStringScanner.scan(name, utf8));
+        return new JsonDocument(name, utf8.length, JsonStringScanner.scan(name, utf8), JsonStringScanner.containers(utf8));
     }
 
     /** The document a {@code generated:...} spec describes. */

@@ -216,6 +216,26 @@ public final class JsonDocumentGenerator {
     }
 
     /**
+     * Writes the documents of the given specs, for timing them on a real Ruby with the bytes the
+     * model reads: {@code java -cp slotlab.jar org.slotlab.model.buffers.JsonDocumentGenerator DIR SPEC...}
+     * writes {@code DIR/<spec>.json} for each {@code generated:...} spec (the spec's ':' and ',' as '_').
+     */
+    public static void main(String[] args) throws java.io.IOException {
+        if (args.length < 2) {
+            System.err.println("usage: JsonDocumentGenerator DIR generated:escaped|plain,COUNTxBYTES[,seed=N]...");
+            System.exit(2);
+        }
+        java.nio.file.Path dir = java.nio.file.Path.of(args[0]);
+        java.nio.file.Files.createDirectories(dir);
+        for (int k = 1; k < args.length; k++) {
+            Spec spec = parse(args[k]);
+            java.nio.file.Path out = dir.resolve(spec.toString().replace(':', '_').replace(',', '_') + ".json");
+            java.nio.file.Files.writeString(out, document(spec), java.nio.charset.StandardCharsets.UTF_8);
+            System.out.println(out);
+        }
+    }
+
+    /**
      * SplitMix64 (Steele, Lea, Flood 2014): a fixed, specified generator, so generated documents
      * do not depend on the JDK's Random implementation.
      */

@@ -90,6 +90,54 @@ public final class JsonStringScanner {
         return out;
     }
 
+    /**
+     * One Array or object of the document (what json's parser builds besides strings).
+     *
+     * @param object  true for a JSON object (a Hash), false for an array
+     * @param entries its elements, or its key/value pairs
+     */
+    public record Container(boolean object, int entries) {
+    }
+
+    /**
+     * The document's arrays and objects, in the order their closing bracket comes (innermost first),
+     * with their entry counts; brackets inside strings are skipped. The document is assumed
+     * well-formed ({@link #scan} has checked its strings).
+     */
+    public static List<Container> containers(byte[] doc) {
+        List<Container> out = new ArrayList<>();
+        java.util.ArrayDeque<int[]> open = new java.util.ArrayDeque<>(); // {is object, commas, has content}
+        int n = doc.length;
+        for (int i = 0; i < n; i++) {
+            byte b = doc[i];
+            if (b == '"') {
+                if (!open.isEmpty()) {
+                    open.peek()[2] = 1;
+                }
+                for (i++; i < n && doc[i] != '"'; i++) {
+                    if (doc[i] == '\\') {
+                        i++;
+                    }
+                }
+            } else if (b == '[' || b == '{') {
+                if (!open.isEmpty()) {
+                    open.peek()[2] = 1;
+                }
+                open.push(new int[] {b == '{' ? 1 : 0, 0, 0});
+            } else if (b == ']' || b == '}') {
+                int[] c = open.pop();
+                out.add(new Container(c[0] == 1, c[2] == 0 ? 0 : c[1] + 1));
+            } else if (b == ',') {
+                if (!open.isEmpty()) {
+                    open.peek()[1]++;
+                }
+            } else if (b != ' ' && b != '\n' && b != '\r' && b != '\t' && b != ':' && !open.isEmpty()) {
+                open.peek()[2] = 1;
+            }
+        }
+        return out;
+    }
+
     private static int hex4(String source, byte[] doc, int backslash) {
         if (backslash + 5 >= doc.length) {
             throw problem(source, doc, backslash, "truncated \\u escape");

@@ -9,6 +9,10 @@ import java.util.TreeMap;
 import org.slotlab.model.layout.RubyLayout;
 import org.slotlab.model.malloc.Allocator;
 import org.slotlab.model.malloc.RssEstimate;
+import org.slotlab.model.cost.CostProfile;
+import org.slotlab.model.cost.JsonParseCosts;
+import org.slotlab.model.harness.HarnessState;
+import org.slotlab.model.heap.SimResult;
 
 /**
  * The JSON unescape workload (ruby/json PR #1135, https://github.com/ruby/json/pull/1135): what the strings of a parsed
@@ -45,16 +49,54 @@ public final class JsonUnescapeWorkload {
      * @param cost       time coefficients
      */
     public record Params(JsonDocument document, StringBufferRules rules, List<UnescapePolicy> policies,
-                         List<Allocator> allocators, UnescapeCostProfile cost) {
+                         List<Allocator> allocators, UnescapeCostProfile cost, Calibrated calibrated) {
         public Params {
             policies = List.copyOf(policies);
             allocators = List.copyOf(allocators);
             if (policies.isEmpty()) {
-                throw new IllegalArgumentException("json-unescape needs at least one policy (set_len, resize, exact)");
+                throw new IllegalArgumentException("json-unescape needs at least one policy (set_len, resize, exact, temp_buffer)");
             }
             if (allocators.isEmpty()) {
                 throw new IllegalArgumentException("json-unescape needs at least one allocator");
             }
+        }
+
+        /** Timed at the published default (no calibrated profile). */
+        public Params(JsonDocument document, StringBufferRules rules, List<UnescapePolicy> policies, List<Allocator> allocators,
+                UnescapeCostProfile cost) {
+            this(document, rules, policies, allocators, cost, null);
+        }
+
+        /** The same inputs with other policies. */
+        Params withPolicies(List<UnescapePolicy> others) {
+            return new Params(document, rules, others, allocators, cost, calibrated);
+        }
+
+        /** The same inputs with other allocators. */
+        Params withAllocators(List<Allocator> others) {
+            return new Params(document, rules, policies, others, cost, calibrated);
+        }
+    }
+
+    /**
+     * A parse timed on a calibrated profile ({@code slotlab calibrate}): its coefficients price the
+     * slots, mallocs, copies, faults and GCs of the strings (the heap simulation counts them, from the
+     * heap {@code heap} hands the loop), and its JSON parse probe, when it has one, the json
+     * extension's own scanning and decoding ({@link JsonParseCosts}); without one the published
+     * parse rate stands for stock json and the profile prices what a policy changes.
+     *
+     * @param profile the calibrated profile
+     * @param heap    the heap the parses start from (the profile's RubyGems harness: the probe's
+     *                {@code ruby}, with json loaded); null for the layout's own boot state
+     */
+    public record Calibrated(CostProfile profile, HarnessState heap) {
+        public Calibrated {
+            java.util.Objects.requireNonNull(profile, "profile");
+        }
+
+        /** The JSON parse probe's coefficients, when the profile has them. */
+        public JsonParseCosts json() {
+            return profile.jsonParse().orElse(null);
         }
     }
 
@@ -78,12 +120,18 @@ public final class JsonUnescapeWorkload {
      * @param mallocBufferBytes     sum of retained malloc requests (capa + termlen)
      * @param mallocFootprintBytes  the allocator's footprint of those buffers
      * @param mallocRssKib          their resident pages, KiB
-     * @param predictedParseNs      stock parse time plus this policy's extra work, ns
+     * @param predictedParseNs      stock parse time plus this policy's extra work, ns (on a calibrated
+     *                              profile: the json's own work plus the priced allocations and GC share)
+     * @param gcsPerParse           GCs per parse in a loop of parses whose results die at once (heap simulation)
+     * @param objectsPerParse       objects one parse allocates (strings, json's value stack, the Array)
+     * @param gcNs                  the GC share of {@code predictedParseNs}, ns (0 at the published default,
+     *                              whose one figure has its GC inside)
      */
     public record Row(String document, String policy, String allocator, long valueStrings, long escapedStrings,
                       long contentBytes, long retainedCapacityBytes, long slackBytes, double slackPct, long mallocCalls,
                       long reallocCalls, long freeCalls, long bytesCopied, long slotBytes, long mallocBufferBytes,
-                      long mallocFootprintBytes, double mallocRssKib, double predictedParseNs) {
+                      long mallocFootprintBytes, double mallocRssKib, double predictedParseNs, double gcsPerParse,
+                      long objectsPerParse, double gcNs) {
 
         /** Retained capacity in the published unit (10^6 B). */
         public double retainedCapacityMb() {
@@ -116,6 +164,14 @@ public final class JsonUnescapeWorkload {
     static Outcome apply(JsonString s, UnescapePolicy policy, StringBufferRules rules) {
         RubyLayout layout = rules.layout();
         int termLen = layout.termLen();
+        if (policy == UnescapePolicy.TEMP_BUFFER) {
+            // json_string_unescape before ruby/json PR #671: every string decoded into a temporary
+            // buffer (alloca up to MAX_STACK_BUFFER_SIZE, else ALLOC_N, freed after), then rb_utf8_str_new
+            boolean heapTemp = s.rawBytes() > JsonParseModel.MAX_STACK_BUFFER_SIZE;
+            StringAllocation exact = rules.timesString(s.decodedBytes());
+            return new Outcome(exact, (heapTemp ? 1 : 0) + (exact.embedded() ? 0 : 1), 0, heapTemp ? 1 : 0, s.decodedBytes(), 1,
+                    exact.slotBytes());
+        }
         if (!s.escaped()) {
             StringAllocation exact = rules.timesString(s.decodedBytes());
             return new Outcome(exact, exact.embedded() ? 0 : 1, 0, 0, 0, 1, exact.slotBytes());
@@ -197,17 +253,38 @@ public final class JsonUnescapeWorkload {
         List<Row> rows = new ArrayList<>();
         for (UnescapePolicy policy : p.policies()) {
             Totals t = policy == UnescapePolicy.SET_LEN ? setLen : totals(p.document(), policy, p.rules());
-            double ns = parseNs(p.document(), t, setLen, p.cost());
+            Timing time = timing(p, policy, t, setLen);
             for (Allocator a : p.allocators()) {
                 RssEstimate rss = a.rss(t.requests());
                 long slack = t.capacity() - t.content();
                 rows.add(new Row(p.document().name(), policy.cliName(), a.name(), t.values(), t.escaped(), t.content(),
                         t.capacity(), slack, t.content() == 0 ? 0 : 100.0 * slack / t.content(), t.mallocs(),
                         t.reallocs(), t.frees(), t.copied(), t.slotBytes(), t.bufferBytes(), rss.footprintBytes(),
-                        rss.residentKib(), ns));
+                        rss.residentKib(), time.ns(), time.gcsPerParse(), time.objects(), time.gcNs()));
             }
         }
         return rows;
+    }
+
+    private record Timing(double ns, double gcsPerParse, long objects, double gcNs) {
+    }
+
+    /**
+     * A policy's parse time: at the published default, the PR's rate plus the policy's events
+     * beyond set_len (today's assumptions); on a calibrated profile, {@link JsonParseModel#price}.
+     * The GC count per parse comes from the heap simulation either way.
+     */
+    private static Timing timing(Params p, UnescapePolicy policy, Totals t, Totals setLen) {
+        if (p.calibrated() == null) {
+            JsonParseModel.Plan plan = JsonParseModel.plan(p.document(), policy, p.rules());
+            SimResult sim = JsonParseModel.simulateCached(plan, p.document(), policy, p.rules(), null);
+            return new Timing(parseNs(p.document(), t, setLen, p.cost()), sim.ops() == 0 ? 0 : (double) sim.gcCount() / sim.ops(),
+                    plan.objects(), 0);
+        }
+        Calibrated c = p.calibrated();
+        JsonParseModel.Priced priced = JsonParseModel.price(p.document(), policy, p.rules(), c.profile(), c.heap(), c.json(),
+                p.cost().nsPerRawByte());
+        return new Timing(priced.totalNs(), priced.gcsPerParse(), priced.objects(), priced.gcNs());
     }
 
     /**
@@ -215,8 +292,9 @@ public final class JsonUnescapeWorkload {
      * plus slots) times lifetime, at the profile's exchange rate, minus the extra parse time.
      */
     public static List<TradeoffRow> tradeoff(Params p, List<Double> lifetimesSeconds) {
-        List<Row> rows = predict(new Params(p.document(), p.rules(), List.of(UnescapePolicy.values()), p.allocators(),
-                p.cost()));
+        List<UnescapePolicy> all = new ArrayList<>(List.of(UnescapePolicy.SET_LEN));
+        p.policies().stream().filter(x -> x != UnescapePolicy.SET_LEN).forEach(all::add);
+        List<Row> rows = predict(p.withPolicies(all));
         List<TradeoffRow> out = new ArrayList<>();
         for (Allocator a : p.allocators()) {
             Row base = find(rows, UnescapePolicy.SET_LEN, a);
@@ -241,8 +319,8 @@ public final class JsonUnescapeWorkload {
 
     /** Lifetime above which {@code policy} pays off against set_len on {@code allocator}, s (infinite if never). */
     public static double breakEvenSeconds(Params p, UnescapePolicy policy, Allocator allocator) {
-        List<Row> rows = predict(new Params(p.document(), p.rules(), List.of(UnescapePolicy.values()),
-                List.of(allocator), p.cost()));
+        List<UnescapePolicy> two = policy == UnescapePolicy.SET_LEN ? List.of(policy) : List.of(UnescapePolicy.SET_LEN, policy);
+        List<Row> rows = predict(p.withPolicies(two).withAllocators(List.of(allocator)));
         Row base = find(rows, UnescapePolicy.SET_LEN, allocator);
         Row r = find(rows, policy, allocator);
         double extra = r.predictedParseNs() - base.predictedParseNs();

@@ -1,10 +1,11 @@
 package org.slotlab.model.buffers;
 
 /**
- * What the JSON parser does with the buffer of a string that contained escapes (
- * ruby/json PR #1135 (https://github.com/ruby/json/pull/1135), ruby/json PR #1135). All three start from json 2.9.1's
- * {@code rb_str_buf_new(escaped_length)} (parser.rl:917-1030, RUBY_FACTS.md "JSON parser
- * strings") and decode into it.
+ * What the JSON parser does with the buffer of a string that contained escapes (ruby/json PR
+ * #1135, https://github.com/ruby/json/pull/1135). The first three start from json 2.9.1's
+ * {@code rb_str_buf_new(escaped_length)} (parser.rl json_string_unescape, CRuby 3.4.5's bundled
+ * json) and decode into it; the last is what json did before it used the string as its buffer
+ * (ruby/json PR #671, https://github.com/ruby/json/pull/671).
  */
 public enum UnescapePolicy {
     /** json 2.9.1 as shipped: {@code rb_str_set_len(result, decoded)}; the escaped-size capacity stays. */
@@ -12,7 +13,14 @@ public enum UnescapePolicy {
     /** The PR: {@code rb_str_resize(result, decoded)}, CRuby's shrink rules (string.c:3321-3373). */
     RESIZE("resize"),
     /** The PR's rejected first try: copy into an exact-size string, free the first buffer. */
-    EXACT("exact");
+    EXACT("exact"),
+    /**
+     * json before ruby/json PR #671 (json 2.6.1 in Debian's 3.1.2), for every string: json_string_unescape decodes
+     * into a temporary buffer (ALLOCA_N up to MAX_STACK_BUFFER_SIZE, 128 B, else ALLOC_N), makes the
+     * string with rb_utf8_str_new (exact size, embedded when it fits) and frees the buffer: no slack,
+     * but a second copy of the decoded bytes and, over 128 B, a malloc and free more per string.
+     */
+    TEMP_BUFFER("temp_buffer");
 
     private final String cliName;
 
@@ -31,6 +39,6 @@ public enum UnescapePolicy {
                 return p;
             }
         }
-        throw new IllegalArgumentException("unknown unescape policy '" + s + "' (known: set_len, resize, exact)");
+        throw new IllegalArgumentException("unknown unescape policy '" + s + "' (known: set_len, resize, exact, temp_buffer)");
     }
 }

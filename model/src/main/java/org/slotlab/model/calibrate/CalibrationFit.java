@@ -71,6 +71,12 @@ public record CalibrationFit(CostProfile profile, List<CoefficientFit> coefficie
         }
     }
 
+    /** The same fit with another profile (the JSON parse probe's costs added to it). */
+    public CalibrationFit withProfile(CostProfile other) {
+        return new CalibrationFit(other, coefficients, rows, rSquared, residualStandardError, degreesOfFreedom, conditionNumber, cacheScan,
+                skippedRows);
+    }
+
     /** The entry of one coefficient. */
     public CoefficientFit coefficient(String name) {
         return coefficients.stream().filter(c -> c.name().equals(name)).findFirst()

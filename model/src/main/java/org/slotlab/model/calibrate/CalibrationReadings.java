@@ -19,7 +19,7 @@ import org.slotlab.model.layout.RubyLayout;
 /**
  * Everything a calibration read from a Ruby, kept so that the fit can be made again without the
  * Ruby: the outputs of {@code layout.rb}, of {@code harness.rb} in each harness, of every process
- * of {@code timing.rb}'s units, and the machine's caches. {@code slotlab calibrate --save-readings}
+ * of {@code timing.rb}'s units and of {@code json_parse.rb}, and the machine's caches. {@code slotlab calibrate --save-readings}
  * writes it; the validation lab and the tests replay committed readings.
  *
  * @param layout layout.rb's JSON
@@ -28,9 +28,11 @@ import org.slotlab.model.layout.RubyLayout;
  * @param timing timing.rb's JSON, one per unit and process
  * @param caches the machine's data caches
  * @param machine one line naming the machine (uname, CPU), may be empty
+ * @param json json_parse.rb's outputs, one per document and process (none in readings taken before the
+ *             JSON parse probe existed: then the profile keeps the published parse speed)
  */
 public record CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, List<String> harnessNotes, List<JsonNode> timing,
-                                  CacheSizes caches, String machine) {
+                                  CacheSizes caches, String machine, JsonParseCalibration.Readings json) {
 
     /** The readings file format this Slotlab writes. */
     public static final int VERSION = 1;
@@ -40,13 +42,21 @@ public record CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, Lis
         harnesses = List.copyOf(harnesses);
         harnessNotes = List.copyOf(harnessNotes);
         timing = List.copyOf(timing);
+        json = json == null ? JsonParseCalibration.Readings.NONE : json;
+    }
+
+    /** Readings without the JSON parse probe's. */
+    public CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, List<String> harnessNotes, List<JsonNode> timing,
+            CacheSizes caches, String machine) {
+        this(layout, harnesses, harnessNotes, timing, caches, machine, JsonParseCalibration.Readings.NONE);
     }
 
     /** The readings of a finished calibration. */
     public static CalibrationReadings of(ProfileCalibration.Calibration c, String machine) {
         List<JsonNode> hs = new ArrayList<>();
         c.harnesses().forEach(h -> hs.add(h.raw()));
-        return new CalibrationReadings(c.report().raw(), hs, c.harnessNotes(), c.timing().raw(), c.fit().profile().caches(), machine);
+        return new CalibrationReadings(c.report().raw(), hs, c.harnessNotes(), c.timing().raw(), c.fit().profile().caches(), machine,
+                c.json());
     }
 
     /** Fits again from the readings alone. */
@@ -60,7 +70,7 @@ public record CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, Lis
         }
         TimingReport t = TimingReport.fromUnits(timing, "timing reading");
         CalibrationFit fit = ProfileCalibration.fit(t, l, CostProfile.defaultProfile(), caches, hs);
-        return new ProfileCalibration.Calibration(report, reading, l, t, hs, harnessNotes, fit);
+        return new ProfileCalibration.Calibration(report, reading, l, t, hs, harnessNotes, JsonParseCalibration.attach(fit, l, json), json);
     }
 
     public String toJson() {
@@ -79,6 +89,11 @@ public record CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, Lis
         harnessNotes.forEach(notes::add);
         ArrayNode t = root.putArray("timing");
         timing.forEach(t::add);
+        if (!json.raw().isEmpty() || !json.note().isEmpty()) {
+            ArrayNode j = root.putArray("jsonParse");
+            json.raw().forEach(j::add);
+            root.put("jsonParseNote", json.note());
+        }
         try {
             return JSON.writeValueAsString(root) + "\n";
         } catch (IOException e) {
@@ -122,6 +137,9 @@ public record CalibrationReadings(JsonNode layout, List<JsonNode> harnesses, Lis
         if (!root.path("layout").isObject() || t.isEmpty()) {
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, where + ": lacks the layout or timing readings");
         }
-        return new CalibrationReadings(root.get("layout"), hs, notes, t, caches, root.path("machine").asText(""));
+        List<JsonNode> j = new ArrayList<>();
+        root.path("jsonParse").forEach(j::add);
+        return new CalibrationReadings(root.get("layout"), hs, notes, t, caches, root.path("machine").asText(""),
+                new JsonParseCalibration.Readings(j, root.path("jsonParseNote").asText("")));
     }
 }

@@ -55,5 +55,12 @@ public final class CalibrationTool {
         c.harnesses().forEach(h -> System.out.println("harness " + h.harness().id() + ": pages " + java.util.Arrays.toString(h.pages())
                 + " kept " + java.util.Arrays.toString(h.kept()) + " loop " + h.loopNs() + " block " + h.blockCallLoopNs()));
         c.harnessNotes().forEach(n -> System.out.println("harness " + n));
+        f.profile().jsonParse().ifPresentOrElse(j -> {
+            System.out.println("JSON.parse: " + j.summary());
+            System.out.println("  " + j.describeTerms());
+            j.rows().forEach(r -> System.out.printf(java.util.Locale.ROOT, "  %-30s measured %.3f ms (GC %.3f), model %.3f ms (GC %.3f), "
+                    + "objects %.1f vs %.0f, GCs per parse %.3f vs %.3f%n", r.document(), r.measuredNs() / 1e6, r.measuredGcNs() / 1e6,
+                    r.modelNs() / 1e6, r.modelGcNs() / 1e6, r.measuredObjects(), r.modelObjects(), r.measuredGcsPerParse(), r.modelGcsPerParse()));
+        }, () -> System.out.println("JSON.parse: " + (c.json().note().isEmpty() ? "not measured" : c.json().note())));
     }
 }

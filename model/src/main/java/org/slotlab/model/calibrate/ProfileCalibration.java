@@ -135,9 +135,16 @@ public final class ProfileCalibration {
      * @param harnesses what harness.rb read in each harness it could run
      * @param harnessNotes harnesses that could not be measured, with the reason
      * @param fit the fitted profile and its report
+     * @param json what the JSON parse probe read ({@link JsonParseCalibration}; its costs are in the fitted profile)
      */
     public record Calibration(RubyReport report, LayoutReading reading, RubyLayout layout, TimingReport timing,
-                              List<HarnessReading> harnesses, List<String> harnessNotes, CalibrationFit fit) {
+                              List<HarnessReading> harnesses, List<String> harnessNotes, CalibrationFit fit,
+                              JsonParseCalibration.Readings json) {
+        /** A calibration without the JSON parse probe. */
+        public Calibration(RubyReport report, LayoutReading reading, RubyLayout layout, TimingReport timing,
+                List<HarnessReading> harnesses, List<String> harnessNotes, CalibrationFit fit) {
+            this(report, reading, layout, timing, harnesses, harnessNotes, fit, JsonParseCalibration.Readings.NONE);
+        }
     }
 
     /**
@@ -198,7 +205,9 @@ public final class ProfileCalibration {
         p.accept(new ProbeProgress(RubyProbeRunner.HARNESS_PROBE, all.length, all.length, "done"));
         TimingReport timing = runner.readTiming(mode, p, retries);
         CalibrationFit fit = fit(timing, layout, CostProfile.defaultProfile(), readCaches(), harnesses);
-        return new Calibration(report, reading, layout, timing, harnesses, notes, fit);
+        // JSON.parse in processes of its own, under plain ruby, priced on the profile just fitted
+        JsonParseCalibration.Readings json = JsonParseCalibration.measure(runner, mode, p);
+        return new Calibration(report, reading, layout, timing, harnesses, notes, JsonParseCalibration.attach(fit, layout, json), json);
     }
 
     /**

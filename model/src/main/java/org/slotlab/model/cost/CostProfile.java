@@ -115,6 +115,8 @@ public final class CostProfile {
     private final Harness defaultHarness;
     private final MallocFaults mallocFaults;
     private final FitCheck check;
+    /** The JSON parse probe's costs ({@code "jsonParse"}), or null when the profile has none. */
+    private final JsonParseCosts jsonParse;
 
     public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName) {
         this(name, machine, coefficients, layoutName, null);
@@ -128,6 +130,13 @@ public final class CostProfile {
 
     public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName, RubyLayout layout,
             CacheSizes caches, List<HarnessState> harnesses, Harness defaultHarness, MallocFaults mallocFaults, FitCheck check) {
+        this(name, machine, coefficients, layoutName, layout, caches, harnesses, defaultHarness, mallocFaults, check, null);
+    }
+
+    /** A calibrated profile with what its JSON parse probe measured ({@code jsonParse} null: none). */
+    public CostProfile(String name, String machine, List<Coefficient> coefficients, String layoutName, RubyLayout layout,
+            CacheSizes caches, List<HarnessState> harnesses, Harness defaultHarness, MallocFaults mallocFaults, FitCheck check,
+            JsonParseCosts jsonParse) {
         this.name = name;
         this.machine = machine == null ? "" : machine;
         Map<String, Coefficient> m = new LinkedHashMap<>();
@@ -169,6 +178,7 @@ public final class CostProfile {
         this.defaultHarness = defaultHarness == null ? Harness.BARE : defaultHarness;
         this.mallocFaults = mallocFaults == null ? MallocFaults.NONE : mallocFaults;
         this.check = check == null ? FitCheck.unchecked(true, "not cross-validated") : check;
+        this.jsonParse = jsonParse;
     }
 
     /** The layout this profile was measured with, when it carries one. */
@@ -318,7 +328,9 @@ public final class CostProfile {
         }
         FitCheck check = f.isObject() ? new FitCheck(trusted.asBoolean(false), text(f, "summary", "", "check."), details)
                 : FitCheck.unchecked(false, "this profile file has no fit check");
-        return new CostProfile(name, machine, list, layoutName, layout, caches, hs, def, faults, check);
+        JsonNode j = root.path("jsonParse");
+        JsonParseCosts json = j.isMissingNode() || j.isNull() ? null : JsonParseCosts.fromJson(j);
+        return new CostProfile(name, machine, list, layoutName, layout, caches, hs, def, faults, check, json);
     }
 
     /** A string field; {@code def} when absent, or required when {@code def} is null; {@code at} prefixes its name. */
@@ -424,6 +436,9 @@ public final class CostProfile {
             LayoutJson.writeBoot(o.putObject("boot"), h.boot());
         }
         root.set("mallocFaults", mallocFaults.toJson(JSON));
+        if (jsonParse != null) {
+            root.set("jsonParse", jsonParse.toJson(JSON));
+        }
         ObjectNode f = root.putObject("check");
         f.put("trusted", check.trusted());
         f.put("summary", check.summary());
@@ -509,13 +524,25 @@ public final class CostProfile {
             list.add(v == null ? c : c.withValue(v));
         }
         return new CostProfile(newName, machine, list, layoutName, layout, caches, List.copyOf(harnesses.values()), defaultHarness,
-                mallocFaults, check);
+                mallocFaults, check, jsonParse);
     }
 
     /** A copy with other harness states, fault table and fit check (the calibration fills them in). */
     public CostProfile withMeasurements(CacheSizes newCaches, List<HarnessState> newHarnesses, Harness newDefault, MallocFaults faults,
             FitCheck newCheck) {
-        return new CostProfile(name, machine, coefficients(), layoutName, layout, newCaches, newHarnesses, newDefault, faults, newCheck);
+        return new CostProfile(name, machine, coefficients(), layoutName, layout, newCaches, newHarnesses, newDefault, faults, newCheck,
+                jsonParse);
+    }
+
+    /** What the JSON parse probe measured on this profile's Ruby, when the calibration ran it. */
+    public Optional<JsonParseCosts> jsonParse() {
+        return Optional.ofNullable(jsonParse);
+    }
+
+    /** A copy with the JSON parse probe's costs ({@code costs} null: none). */
+    public CostProfile withJsonParse(JsonParseCosts costs) {
+        return new CostProfile(name, machine, coefficients(), layoutName, layout, caches, List.copyOf(harnesses.values()), defaultHarness,
+                mallocFaults, check, costs);
     }
 
     /**

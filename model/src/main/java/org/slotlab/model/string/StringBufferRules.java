@@ -108,6 +108,18 @@ public final class StringBufferRules {
         return new StringBufferRules(newName, newDescription, other, strBufMinSize, bufNew, stringNewFastPath, growth);
     }
 
+    /**
+     * The rules a calibrated layout implies: 3.4's (rb_str_buf_new embeds up to the largest slot, no
+     * STR_BUF_MIN_SIZE floor) on variable-width slots, 3.1's (a fixed embed area, the 63-byte floor) on
+     * a fixed one. The layout read off a real Ruby says which; its slot sizes and embed limit then
+     * decide which strings embed.
+     */
+    public static StringBufferRules ofLayout(RubyLayout layout) {
+        return layout.embedRule() == RubyLayout.EmbedRule.FIXED
+                ? ruby31().onLayout(layout.name(), "CRuby 3.1's string rules on the layout " + layout.name(), layout)
+                : ruby34().onLayout(layout.name(), "CRuby 3.4's string rules on the layout " + layout.name(), layout);
+    }
+
     /** Presets by name: ruby-2.4-before, ruby-2.4-after, ruby-3.1, ruby-3.4. */
     public static StringBufferRules byName(String name) {
         return switch (name == null ? "" : name.trim()) {

@@ -212,6 +212,34 @@ class ProfileFileBadInputTest {
         }
     }
 
+    @Test
+    void jsonParseSection_aWrongField_isNamed_andAMissingSectionIsNoError() throws Exception {
+        ObjectNode o = tree();
+        ObjectNode j = o.putObject("jsonParse");
+        j.put("jsonVersion", "2.9.1").put("keepsEscapedCapacity", true);
+        var cs = j.putArray("coefficients");
+        cs.addObject().put("name", JsonParseCosts.STRING).put("value", "40");
+        cs.addObject().put("name", JsonParseCosts.PLAIN_BYTE).put("value", 0.3);
+        cs.addObject().put("name", JsonParseCosts.ESCAPED_BYTE).put("value", 1.1);
+
+        assertThat(refused(write("json-value.json", o.toPrettyString())))
+                .contains("'jsonParse.coefficients[0].value' must be a number >= 0, found the string \"40\"");
+
+        ((ObjectNode) cs.get(0)).put("value", 40.0);
+        cs.remove(2);
+        assertThat(refused(write("json-missing.json", o.toPrettyString()))).contains("'jsonParse.coefficients' lacks json_escaped_ns_per_byte");
+
+        cs.addObject().put("name", JsonParseCosts.ESCAPED_BYTE).put("value", 1.1);
+        j.put("keepsEscapedCapacity", "yes");
+        assertThat(refused(write("json-kept.json", o.toPrettyString())))
+                .contains("'jsonParse.keepsEscapedCapacity' must be true or false");
+
+        j.put("keepsEscapedCapacity", false);
+        assertThat(CostProfile.load(write("json-ok.json", o.toPrettyString())).jsonParse().orElseThrow().get(JsonParseCosts.STRING))
+                .isEqualTo(40.0);
+        assertThat(CostProfile.load(write("no-json.json", tree().toPrettyString())).jsonParse()).isEmpty();
+    }
+
     private static ObjectNode tree() throws IOException {
         return (ObjectNode) JSON.readTree(CostProfile.defaultProfile().toJson());
     }
