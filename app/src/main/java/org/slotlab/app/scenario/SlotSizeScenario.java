@@ -115,8 +115,8 @@ public final class SlotSizeScenario implements Scenario {
     @Override
     public void check(Settings s) {
         if (AllocCall.parse(s.get(CALL)) == AllocCall.ALLOCATE && ivarsWritten(s.get(IVARS_WRITTEN)) != 0) {
-            throw new KnobException(IVARS_WRITTEN, "klass.allocate calls no initialize, so it writes no ivar: use 0 here, or "
-                    + CALL.option() + " new");
+            throw new KnobException(IVARS_WRITTEN, "klass.allocate calls no initialize, so it writes no ivar: set ivars written to 0, "
+                    + "or call to new");
         }
     }
 
@@ -210,9 +210,9 @@ public final class SlotSizeScenario implements Scenario {
                     + AllocShape.BYROOT.describe() + "); this chart models " + shape.describe()
                     + ", another loop, so they are not drawn.");
         }
-        String note = String.join("\n", notes);
         String subtitle = layout.name() + ", " + shortShape(shape) + ", " + Runs.fmt(allocations)
-                + " allocations per size, cost profile " + ModelInputs.profile(p).name();
+                + " allocations per size, harness " + ModelInputs.harness(p, layout).harness().id() + ", cost profile "
+                + ModelInputs.profile(p).name() + (ModelInputs.profile(p).check().trusted() ? "" : " (untrusted)");
         Map<String, Map<Integer, String>> gcWhy = new java.util.LinkedHashMap<>();
         gcWhy.put(current.name(), gcWhy(layout, model));
         for (int i = 0; i < pinned.size(); i++) {
@@ -221,6 +221,8 @@ public final class SlotSizeScenario implements Scenario {
         boolean arrays = model.stream().anyMatch(x -> x.instance().hasIvarArray())
                 || pinnedPoints.stream().flatMap(List::stream).anyMatch(x -> x.instance().hasIvarArray());
         transientHeapNote(model).ifPresent(notes::add);
+        mergedNote(layout, shape, model).ifPresent(notes::add);
+        String note = String.join("\n", notes);
         var data = new SlotSizeChart.Data("Cost of one allocation per slot size", subtitle, allocations, current,
                 overlays, gcWhy, arrays ? SlotSizeChart.OBJECT_X_LABEL : SlotSizeChart.X_LABEL);
         List<String> lines = new ArrayList<>();
@@ -245,8 +247,8 @@ public final class SlotSizeScenario implements Scenario {
 
     /** "YJIT klass.new", "interpreter klass.allocate", "YJIT klass.new, 8 ivars written": the shape in a few words. */
     static String shortShape(AllocShape shape) {
-        String w = shape.ivarsWritten() == 0 ? "" : ", " + (shape.ivarsWritten() == AllocShape.ALL_IVARS ? "all" : shape.writtenText())
-                + " ivars written";
+        String w = shape.ivarsWritten() == 0 ? "" : ", " + (shape.ivarsWritten() == AllocShape.ALL_IVARS ? "all"
+                : "up to " + shape.writtenText()) + " ivars written";
         return shape.mode().label() + " " + shape.call().expression() + w;
     }
 
@@ -258,7 +260,8 @@ public final class SlotSizeScenario implements Scenario {
             per.add(o.classIvars() + " ivars: " + o.slotBytes() + " B slot" + (o.ivarsWritten() > 0 ? ", " + o.ivarsWritten()
                     + " written" : "") + (o.hasIvarArray() ? ", a " + o.ivarArrayBytes() + " B ivar array from the transient heap" : ""));
         }
-        return "loop: " + shape.describe() + "; per object, by the class's ivars: " + String.join("; ", per);
+        return "loop: " + shape.describe() + (shape.isByroot() ? " (byroot's loop)" : "") + "; per object, by the class's ivars: "
+                + String.join("; ", per);
     }
 
     /**
@@ -409,18 +412,23 @@ public final class SlotSizeScenario implements Scenario {
                 .column(Column.number("class_ivars", 0))
                 .column(Column.number("ivars_written", 0))
                 .column(Column.number("ivar_array_bytes", 0))
-                .column(Column.number("memsize_bytes", 0));
+                .column(Column.number("memsize_bytes", 0))
+                .column(Column.text("harness"))
+                .column(Column.text("cost_profile"));
+        String harness = ModelInputs.harness(s, layout).harness().id();
         for (Experiments.ShapePoint x : rows) {
             Outcome o = x.outcome();
             AllocShape.Instance i = x.instance();
             b.row(i.slotBytes(), o.nsPerOp(), o.gcCount(), o.sim().minorGcs(), o.sim().majorGcs(), o.sim().peakPages()[i.heap()],
-                    shape.mode().option(), shape.call().option(), i.classIvars(), i.ivarsWritten(), i.ivarArrayBytes(), i.memsizeBytes());
+                    shape.mode().option(), shape.call().option(), i.classIvars(), i.ivarsWritten(), i.ivarArrayBytes(), i.memsizeBytes(),
+                    harness, profile.name());
         }
         if (md) {
             b.footer("lower is better");
             b.footer(String.format(Locale.ROOT, "parameters: layout %s, %,d allocations per slot size, each dead at once, profile %s",
                     layout.name(), allocations, profile.name()));
             b.footer(shapeLine(shape, layout, rows));
+            mergedNote(layout, shape, rows).ifPresent(b::footer);
             b.footer(pricedBy(shape, layout, profile));
             ModelInputs.assumptions(s, layout).forEach(b::footer);
             b.footer(shape.isByroot() ? "published: " + Source.FEATURE_22186.citation()
@@ -429,6 +437,29 @@ public final class SlotSizeScenario implements Scenario {
             b.footer("predicted by Slotlab " + Version.current());
         }
         return List.of(b.build());
+    }
+
+    /**
+     * Why the sweep has fewer points than the layout has slot sizes, when it does: the classes byroot
+     * pads for the larger slots make the same object as a smaller class once an initialize writes
+     * fewer ivars than they have (3.2+ sizes an instance by the ivars it writes, rb_obj_embedded_size),
+     * so {@link AllocShape#sweep} keeps one point per object. Empty when every slot size has its point.
+     */
+    static Optional<String> mergedNote(RubyLayout layout, AllocShape shape, List<Experiments.ShapePoint> points) {
+        int[] slots = AllocShape.fixedWidthObjects(layout) ? RubyLayout.ruby34().slotSizes() : layout.slotSizes();
+        List<String> merged = new ArrayList<>();
+        for (int slot : slots) {
+            int ivars = AllocShape.byrootIvars(slot);
+            if (points.stream().noneMatch(x -> x.instance().classIvars() == ivars)) {
+                merged.add(Integer.toString(slot));
+            }
+        }
+        if (merged.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of("no point for the classes byroot pads for the " + String.join(", ", merged) + " B slots: with "
+                + shape.describe() + " they make the same object as a smaller class (an initialize that writes fewer ivars than "
+                + "its class has sizes the instance by what it writes, rb_obj_embedded_size), so each object is one point");
     }
 
     private static double ns(SlotSizeChart.SlotSeries s, int slot) {

@@ -362,11 +362,22 @@ public final class ParametersView extends ScrollPane {
         register("loadProfile", loadProfile, k);
         register("defaultProfile", byDefault, k);
         byDefault.setOnAction(e -> show(vm.useDefaultProfile()));
+        // a profile whose held-out probe rows missed, or whose readings were too noisy, says so where it is chosen
+        Label trust = new Label();
+        trust.setWrapText(true);
+        trust.getStyleClass().add("error-message");
+        trust.setId("profileTrust");
         refreshers.put(k.name(), s -> {
             String path = (String) s.value(k.name());
-            name.setText(ModelInputs.profile(s).name() + (path.isEmpty() ? " (default)" : "\n" + path));
+            org.slotlab.model.cost.CostProfile p = ModelInputs.profile(s);
+            name.setText(p.name() + (path.isEmpty() ? " (default)" : "\n" + path));
+            boolean untrusted = !p.check().trusted();
+            trust.setText(untrusted ? "Untrusted: " + p.check().summary().replaceFirst("^untrusted: ", "") : "");
+            trust.setVisible(untrusted);
+            trust.setManaged(untrusted);
+            trust.setTooltip(untrusted && !p.check().details().isEmpty() ? new Tooltip(String.join("\n", p.check().details())) : null);
         });
-        return new VBox(4, name, row(loadProfile, byDefault));
+        return new VBox(4, name, trust, row(loadProfile, byDefault));
     }
 
     private Node fileEditor(Knob<?> k) {

@@ -36,7 +36,7 @@ class PredictSlotShapesTest {
     void byrootsShape_isTheDefault_andEveryRowSaysSo() {
         assertThat(run("predict", "slot-gc", "--layout", "ruby-4.1-dev", "--format", "csv")).isZero();
         assertThat(out.toString().lines().findFirst().orElseThrow()).isEqualTo("slot_bytes,ns_per_alloc,gc_count,minor_gc_count,"
-                + "major_gc_count,peak_pages,yjit,call,class_ivars,ivars_written,ivar_array_bytes,memsize_bytes");
+                + "major_gc_count,peak_pages,yjit,call,class_ivars,ivars_written,ivar_array_bytes,memsize_bytes,harness,cost_profile");
         assertThat(rows()).hasSize(9).allSatisfy(r -> {
             assertThat(r[6]).isEqualTo("on");
             assertThat(r[7]).isEqualTo("new");
@@ -68,7 +68,7 @@ class PredictSlotShapesTest {
         assertThat(md).contains("Slot size vs allocation cost (ruby-3.4, interpreter klass.allocate)");
         assertThat(md).contains("loop: interpreter, klass.allocate, no initialize; per object, by the class's ivars: 3 ivars: 40 B slot;");
         assertThat(md).containsPattern("its calls priced by: allocate_call_ns = [0-9.]+ ns/call \\(");
-        assertThat(md).contains("measured with byroot's loop (YJIT, klass.new, no initialize of its own, no ivar written (byroot's)), not this one");
+        assertThat(md).contains("measured with byroot's loop (YJIT, klass.new, no initialize of its own, no ivar written), not this one");
     }
 
     @Test

@@ -35,7 +35,7 @@ class SlotSizeShapeTest {
         ScenarioRun r = run(with(), List.of());
         assertThat(Datasets.of(r)).anyMatch(x -> x.contains("byroot"));
         assertThat(r.notes()).isEmpty();
-        assertThat(r.parameterLines()).anyMatch(l -> l.startsWith("loop: YJIT, klass.new, no initialize of its own, no ivar written (byroot's)"));
+        assertThat(r.parameterLines()).anyMatch(l -> l.startsWith("loop: YJIT, klass.new, no initialize of its own, no ivar written (byroot's loop)"));
     }
 
     @Test
@@ -53,6 +53,18 @@ class SlotSizeShapeTest {
         ScenarioRun r = run(with("layout", "ruby-3.4", "call", "allocate"), List.of());
         assertThat(r.notes()).singleElement().asString().contains("measured on Ruby 4.1 with byroot's loop")
                 .contains("models ruby-3.4 with YJIT, klass.allocate");
+    }
+
+    @Test
+    void classesThatMakeTheSameObject_areOnePoint_andTheNoteSaysWhichAndWhy() {
+        // an initialize writing 8 ivars sizes every larger class's instance at 80 B: the 160-640 B classes are the 80 B point
+        ScenarioRun r = run(with("layout", "ruby-3.4", "ivars-written", "8"), List.of());
+        assertThat(r.notes()).anyMatch(n -> n.contains("no point for the classes byroot pads for the 160, 320, 640 B slots")
+                && n.contains("rb_obj_embedded_size"));
+        assertThat(run(with("layout", "ruby-3.4"), List.of()).notes()).noneMatch(n -> n.contains("no point for"));
+        String csv = new SlotSizeScenario().report(with("layout", "ruby-3.4", "ivars-written", "8"), false).get(0).columns().stream()
+                .map(c -> c.header()).reduce((x, y) -> x + "," + y).orElseThrow();
+        assertThat(csv).endsWith("memsize_bytes,harness,cost_profile");
     }
 
     @Test

@@ -235,6 +235,22 @@ class WorkbenchFxTest {
     }
 
     @Test
+    void anUntrustedProfile_saysSoWhereItIsChosen_andTheDefaultDoesNot(FxRobot robot) throws Exception {
+        wb.awaitCharts();
+        javafx.scene.control.Label trust = robot.lookup("#profileTrust").queryAs(javafx.scene.control.Label.class);
+        assertThat(trust.isVisible()).isFalse();
+
+        robot.interact(() -> vm.loadProfile(java.nio.file.Path.of("..", "sample-data", "measured", "json", "profile-ruby-3.4.5.json")));
+        wb.awaitCharts();
+
+        assertThat(trust.isVisible()).isTrue();
+        assertThat(trust.getText()).startsWith("Untrusted: the timings are too noisy to check the fit");
+        robot.interact(() -> vm.useDefaultProfile());
+        wb.awaitCharts();
+        assertThat(trust.isVisible()).isFalse();
+    }
+
+    @Test
     void scenarioMenu_showsUnderscoresAsWritten(FxRobot robot) {
         javafx.scene.control.MenuBar bar = robot.lookup("#menuBar").queryAs(javafx.scene.control.MenuBar.class);
         javafx.scene.control.Menu scenarios = bar.getMenus().stream().filter(m -> m.getText().equals("_Scenario")).findFirst()

@@ -110,9 +110,10 @@ public record AllocShape(ExecutionMode mode, AllocCall call, boolean rubyInitial
         } else if (ivarsWritten == 0) {
             init = "an empty Ruby initialize";
         } else {
-            init = "initialize writes " + writtenText() + (ivarsWritten == 1 ? " ivar" : " ivars");
+            init = "initialize writes " + (ivarsWritten == ALL_IVARS ? "all ivars"
+                    : "the first " + writtenText() + (ivarsWritten == 1 ? " ivar" : " ivars") + " of its class");
         }
-        return mode.label() + ", " + call.expression() + ", " + init + (isByroot() ? " (byroot's)" : "");
+        return mode.label() + ", " + call.expression() + ", " + init;
     }
 
     /** The ivars written as the option spells them: a number or {@code all}. */

@@ -109,7 +109,7 @@ class AllocShapeTest {
                 .hasMessageContaining("klass.allocate calls no initialize");
         assertThatThrownBy(() -> new AllocShape(ExecutionMode.YJIT, AllocCall.NEW, false, 2)).hasMessageContaining("only a Ruby initialize");
         assertThatThrownBy(() -> AllocShape.of(ExecutionMode.YJIT, AllocCall.NEW, -1)).hasMessageContaining(">= 0");
-        assertThat(AllocShape.BYROOT.describe()).isEqualTo("YJIT, klass.new, no initialize of its own, no ivar written (byroot's)");
+        assertThat(AllocShape.BYROOT.describe()).isEqualTo("YJIT, klass.new, no initialize of its own, no ivar written");
         assertThat(AllocShape.of(ExecutionMode.INTERPRETER, AllocCall.NEW, AllocShape.ALL_IVARS).describe())
                 .isEqualTo("interpreter, klass.new, initialize writes all ivars");
     }
