@@ -5,7 +5,7 @@
 #   1. calibration-ruby-3.4.5-base-TAG: `calibrate --thorough`, pinned to CPU 1, readings kept;
 #   2. lab-3.4.5-variants-harness-TAG: the harness subset under plain `ruby` and benchmark-ips, 5 runs;
 #   3. lab-3.4.5-variants-bare-TAG: every policy row, bare loop, 7 runs.
-# Usage: scripts/ruby-lab/same-hour.sh TAG   (TAG: a date with a letter, 20261203a; about 45 minutes;
+# Usage: scripts/ruby-lab/same-hour.sh TAG   (TAG: a date with a letter, 20261203a; 45 to 85 minutes;
 # run nothing else on the machine meanwhile). Needs the builds of build-rubies.sh, JDK 17 and Maven,
 # and a benchmark-ips checkout (IPS_LIB, default /work/ext/evanphx+benchmark-ips/lib).
 set -euo pipefail

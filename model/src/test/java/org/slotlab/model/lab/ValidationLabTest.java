@@ -116,6 +116,24 @@ class ValidationLabTest {
     }
 
     @Test
+    void onANoisyHost_theCalibrationSaysItIsUntrusted_andTheGcCountsStillHold() throws Exception {
+        for (String tag : List.of("20261203a", "20261203b")) {
+            CostProfile p = profile("calibration-ruby-3.4.5-base-" + tag + ".json.gz");
+            // median noise 22% and 32%: calibrate says so rather than hand out the profile as if it held
+            assertThat(p.trusted()).as(tag).isFalse();
+            assertThat(p.check().summary()).as(tag).contains("too noisy");
+            LabPredictor noisy = new LabPredictor(p);
+            for (String f : List.of("lab-3.4.5-variants-harness-" + tag + ".json.gz", "lab-3.4.5-variants-bare-" + tag + ".json.gz")) {
+                Scoreboard s = variants(f, noisy);
+                // the identical-code rows measure the host: far from 1.00 in many rows, which no model can predict
+                assertThat(s.ratios()).filteredOn(r -> !r.changed()).anySatisfy(r -> assertThat(r.within()).as(f).isFalse());
+                // counts do not depend on the host: every single-heap loop's GCs within ±5%
+                assertThat(s.gcs()).as(f).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(f + " " + g.row()).isTrue());
+            }
+        }
+    }
+
+    @Test
     void speedRatios_inTheHarnesses_stayAtTheScoreboardsLevel() throws Exception {
         Scoreboard.Tally all = variants("lab-3.4.5-variants-harness-20261201.json.gz").tallies().get("all");
 
