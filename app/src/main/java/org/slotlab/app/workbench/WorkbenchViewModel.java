@@ -714,7 +714,25 @@ public final class WorkbenchViewModel implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             inputs = message(e);
         }
-        status.set(inputs + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+        status.set(inputs + harnessStatus(s) + "  |  last recompute " + recompute + "  |  pinned: " + pinned);
+    }
+
+    /**
+     * For a scenario that times its loop in a harness: the harness the "auto" setting resolves to and
+     * the heap it hands the loop (pages per heap), and whether the profile is untrusted; empty otherwise.
+     */
+    static String harnessStatus(Settings s) {
+        if (!s.has(Knobs.HARNESS)) {
+            return "";
+        }
+        try {
+            org.slotlab.model.layout.RubyLayout l = ModelInputs.layout(s);
+            org.slotlab.model.harness.HarnessState h = ModelInputs.harness(s, l);
+            return "  |  harness " + h.harness().id() + ", heap " + java.util.Arrays.toString(h.boot().pages()) + " pages"
+                    + (ModelInputs.profile(s).check().trusted() ? "" : "  |  profile untrusted");
+        } catch (IllegalArgumentException e) {
+            return "";
+        }
     }
 
     static String message(RuntimeException e) {

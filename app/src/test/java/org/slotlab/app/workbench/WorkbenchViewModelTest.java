@@ -45,6 +45,9 @@ class WorkbenchViewModelTest {
         assertThat(vm.largestEmbeddedProperty().get()).isEqualTo("largest embedded length: 231 B");
         assertThat(vm.run().charts()).hasSize(3);
         assertThat(vm.statusProperty().get()).contains("ruby-4.1-dev").contains("feature-22186-arm64-macos").contains("pinned: none");
+        // the harness "auto" resolves to, and the heap it hands the loop
+        assertThat(vm.statusProperty().get()).containsPattern("harness [a-z-]+, heap \\[[0-9, ]+\\] pages")
+                .doesNotContain("untrusted");
         assertThat(vm.canUndoProperty().get()).isFalse();
     }
 
