@@ -260,6 +260,11 @@ public final class Scoreboard {
         long sameWithin = ratios.stream().filter(r -> !r.changed() && r.within()).count();
         sb.append(String.format(Locale.ROOT, "%nRows where the policy changes nothing (predicted 1.00): %d, measured within ±10%% of it: %d.%n",
                 same, sameWithin));
+        if (!resolvesTolerance()) {
+            sb.append(String.format(Locale.ROOT, "Where the truth is known (identical code, 1.00) this file's measurement lands within ±10%% "
+                    + "in fewer than %.0f%% of the rows: it cannot test a ±10%% prediction, and its scores above say more about the host "
+                    + "than about the model.%n", 100 * RESOLVING_SHARE));
+        }
         if (!gcs.isEmpty()) {
             sb.append(String.format(Locale.ROOT, "%n| single-heap loop | harness | Ruby | GCs measured | simulated | error |%n|---|---|---|--:|--:|--:|%n"));
             for (GcRow g : gcs) {
@@ -270,4 +275,18 @@ public final class Scoreboard {
         }
         return sb.toString();
     }
+    /**
+     * Share of the identical-code rows (both builds run the same code, so 1.00 is the truth) that a
+     * lab file must measure within ±10% of 1.00 for its other rows to test a ±10% prediction: 19 in
+     * 20. A file below it measured the host's noise as much as the builds (sample-data/measured/lab).
+     */
+    public static final double RESOLVING_SHARE = 0.95;
+
+    /** Whether this file's identical-code rows land within ±10% of 1.00 often enough ({@link #RESOLVING_SHARE}); true without any. */
+    public boolean resolvesTolerance() {
+        long same = ratios.stream().filter(r -> !r.changed()).count();
+        long sameWithin = ratios.stream().filter(r -> !r.changed() && r.within()).count();
+        return same == 0 || sameWithin >= RESOLVING_SHARE * same;
+    }
+
 }
