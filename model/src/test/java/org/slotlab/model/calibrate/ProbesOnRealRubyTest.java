@@ -52,6 +52,24 @@ class ProbesOnRealRubyTest {
     }
 
     @Test
+    void harnessGcCycles_repeatUntilTheFastestIsSeenThreeTimes_orTwentyOneRepeats() throws Exception {
+        HarnessReading h = runner().readHarness(org.slotlab.model.harness.Harness.BARE, null);
+        com.fasterxml.jackson.databind.JsonNode cycles = h.raw().path("gc_cycles");
+        assertThat(cycles.size()).isBetween(7, 21);
+        java.util.List<Double> perGc = new java.util.ArrayList<>();
+        for (int i = 1; i < cycles.size(); i++) {
+            perGc.add(cycles.get(i).path("time_ms").asDouble() / cycles.get(i).path("gcs").asDouble());
+        }
+        double best = perGc.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+        if (cycles.size() < 21) {
+            // stopped early only once two more steady repeats landed within 5% of the fastest
+            assertThat(perGc.stream().filter(x -> x <= best * 1.05).count()).isGreaterThanOrEqualTo(3);
+        }
+        // the reading is the fastest steady repeat, in ns per GC
+        assertThat(h.gcCycles().nsPerGc()).isCloseTo(best * 1e6, org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
     void layout_ruby31_hasOneFortyByteSlotAndEmbedCapa24() throws Exception {
         RubyProbeRunner r = runner();
         assumeThat(r.version().isAtLeast(3, 1) && !r.version().isAtLeast(3, 2)).as("ruby on PATH is %s, not 3.1", r.version()).isTrue();

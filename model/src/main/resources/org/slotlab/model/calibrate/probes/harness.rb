@@ -68,7 +68,22 @@ def gc_cycles(n)
     time_ms: s1[:time] - s0[:time], sweeping_ms: s1[:sweeping_time] && s1[:sweeping_time] - s0[:sweeping_time],
     heap_eden_pages: s1[:heap_eden_pages] }
 end
-gc_cost = GC.stat.key?(:time) ? Array.new(7) { gc_cycles(3_000_000) } : nil
+# A busy host only slows a repeat, so the fastest steady repeat is the reading (the first starts
+# mid-cycle from the harness's heap and is left out); on a noisy host one fast repeat may be luck:
+# repeat, 7 to 21 times, until two more repeats land within 5% of the fastest.
+gc_cost = nil
+if GC.stat.key?(:time)
+  gc_cost = []
+  loop do
+    gc_cost << gc_cycles(3_000_000)
+    break if gc_cost.size >= 21
+    next if gc_cost.size < 7
+    per_gc = gc_cost.drop(1).select { |c| c[:gcs] > 0 }.map { |c| c[:time_ms].to_f / c[:gcs] }
+    break if per_gc.empty?
+    best = per_gc.min
+    break if per_gc.count { |x| x <= best * 1.05 } >= 3
+  end
+end
 
 consts = GC::INTERNAL_CONSTANTS
 old_age = consts[:RVALUE_OLD_AGE] || 3
