@@ -500,7 +500,7 @@ public final class JsonUnescapeScenario implements Scenario {
     }
 
     private static String parameters(JsonUnescapeWorkload.Params p) {
-        return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), era %s, layout %s",
+        return String.format(Locale.ROOT, "parameters: document %s (%,d bytes), string rules %s, layout %s",
                 p.document().name(), p.document().bytes(), p.rules().name(), p.rules().layout().name());
     }
 

@@ -152,7 +152,9 @@ public final class ModelInputs {
         CostProfile p = profile(s);
         org.slotlab.model.harness.HarnessState h = harness(s, layout);
         List<String> out = new java.util.ArrayList<>();
-        out.add("harness: " + h.describe() + " (" + h.harness().description() + "); heap at loop start: " + h.boot().provenance());
+        // the harness's own words after its name, which describe() already gives
+        String how = h.harness().description().replaceFirst("^[^:]*: ", "");
+        out.add("harness: " + h.describe() + " (" + how + "); heap at loop start: " + h.boot().provenance());
         out.add("cost profile " + p.name() + ": " + p.check().summary());
         return out;
     }

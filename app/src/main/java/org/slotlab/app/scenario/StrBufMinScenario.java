@@ -537,7 +537,7 @@ public final class StrBufMinScenario implements Scenario {
             b.footer("lower is better; malloc_*_bytes are per string (0 when the string is embedded in its slot), "
                     + "malloc_waste_total_bytes = (usable - requested) over all strings; rss_kib = baseline + slot pages "
                     + "+ the Array's buffer + the strings' malloc pages, page-granular");
-            b.footer(String.format(Locale.ROOT, "parameters: era %s (%s), layout %s, %,d strings of %s, "
+            b.footer(String.format(Locale.ROOT, "parameters: string rules %s (%s), layout %s, %,d strings of %s, "
                             + "interpreter baseline %,.0f KiB, STR_BUF_MIN_SIZE %d, growth %s",
                     rules.name(), rules.description(), rules.layout().name(), count, w.ruby(), baselineKib,
                     rules.strBufMinSize(), rules.growth().formula()));

@@ -104,7 +104,7 @@ class PredictStrBufTest {
         CliRun r = CliRun.run("predict", "str-buf", "--era", "ruby-2.4-after", "--allocator", "power-of-two",
                 "--format", "markdown");
         assertThat(r.exitCode).isZero();
-        assertThat(r.out.toString()).contains("| allocator", "|--", "lower is better", "parameters: era ruby-2.4-dev",
+        assertThat(r.out.toString()).contains("| allocator", "|--", "lower is better", "parameters: string rules ruby-2.4-dev",
                 "1,000,000 strings", "289,080 KiB", "predicted by Slotlab " + SlotlabCommand.version());
     }
 
