@@ -398,18 +398,7 @@ public final class StrBufMinScenario implements Scenario {
 
     /** str_buf_min.csv: maxrss per i as Jeremy Evans measured it. */
     static List<XyLinesChart.Line> published() {
-        ReferenceTable t = ReferenceTable.load("str_buf_min.csv");
-        List<XyLinesChart.Point> pts = new ArrayList<>();
-        String machine = "";
-        for (Map<String, String> r : t.rows()) {
-            var i = ReferenceTable.number(r, "i");
-            var rss = ReferenceTable.number(r, "maxrss_kib");
-            if (i.isPresent() && rss.isPresent()) {
-                pts.add(new XyLinesChart.Point(i.get(), rss.get()));
-                machine = r.get("machine");
-            }
-        }
-        return List.of(new XyLinesChart.Line(Source.FEATURE_12025.measuredBy("Jeremy Evans", machine).label(), pts));
+        return List.of(publishedColumn("maxrss_kib", 1, false, ""));
     }
 
     /** RSS on both sides of each allocator's largest step, and each era's at 100, 127/128 and 615/616. */
@@ -456,20 +445,29 @@ public final class StrBufMinScenario implements Scenario {
      * process (start-up included) over its 1,000,000 strings, on 2.4-dev with a power-of-two malloc.
      */
     static List<XyLinesChart.Line> publishedTime() {
+        return List.of(publishedColumn("real_s", 1e9 / THREAD_COUNT, true, ", real time of the whole process per string"));
+    }
+
+    /**
+     * One column of str_buf_min.csv against i, as Jeremy Evans measured it: each value times {@code scale},
+     * sorted by i when {@code sorted}, the series named by the measurement and {@code suffix}.
+     */
+    private static XyLinesChart.Line publishedColumn(String column, double scale, boolean sorted, String suffix) {
         ReferenceTable t = ReferenceTable.load("str_buf_min.csv");
         List<XyLinesChart.Point> pts = new ArrayList<>();
         String machine = "";
         for (Map<String, String> r : t.rows()) {
             var i = ReferenceTable.number(r, "i");
-            var real = ReferenceTable.number(r, "real_s");
-            if (i.isPresent() && real.isPresent()) {
-                pts.add(new XyLinesChart.Point(i.get(), real.get() * 1e9 / THREAD_COUNT));
+            var v = ReferenceTable.number(r, column);
+            if (i.isPresent() && v.isPresent()) {
+                pts.add(new XyLinesChart.Point(i.get(), v.get() * scale));
                 machine = r.get("machine");
             }
         }
-        pts.sort(java.util.Comparator.comparingDouble(XyLinesChart.Point::x));
-        return List.of(new XyLinesChart.Line(Source.FEATURE_12025.measuredBy("Jeremy Evans", machine).label()
-                + ", real time of the whole process per string", pts));
+        if (sorted) {
+            pts.sort(java.util.Comparator.comparingDouble(XyLinesChart.Point::x));
+        }
+        return new XyLinesChart.Line(Source.FEATURE_12025.measuredBy("Jeremy Evans", machine).label() + suffix, pts);
     }
 
     /** The power-of-two malloc maxrss the thread measured for i = 127 and i = 128, read from str_buf_min.csv. */

@@ -248,30 +248,7 @@ class ProfileCalibrationTest {
             };
             truth.put(name, v);
         }
-        ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.get(CostProfile.CYCLE_CACHE), truth.get(CostProfile.SLOT_WINDOW),
-                truth.get(CostProfile.L2_CACHE));
-        double loopNs = 9.0;
-        List<TimingReport.Row> synthetic = new ArrayList<>();
-        List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(measured, l, new ArrayList<>());
-        for (TimingReport.Row row : measured.rows()) {
-            double ns = loopNs;
-            for (ProfileCalibration.DesignRow d : design) {
-                if (d.row() == row) {
-                    for (String name : CostProfile.NAMES) {
-                        if (!ProfileCalibration.THRESHOLDS.contains(name)) {
-                            ns += truth.get(name) * d.column(name, t);
-                        }
-                    }
-                }
-            }
-            // every repeat of the row timed at exactly the known profile's prediction, counts as measured
-            List<TimingReport.Repeat> reps = new ArrayList<>();
-            for (TimingReport.Repeat rep : row.repeats()) {
-                reps.add(new TimingReport.Repeat(Math.round(ns * row.n()), rep.minorGc(), rep.majorGc(), rep.allocatedObjects(),
-                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots(), rep.gcTimeMs()));
-            }
-            synthetic.add(new TimingReport.Row(row.unit(), row.group(), row.name(), row.expr(), row.features(), row.n(), row.sampleMemsize(), reps));
-        }
+        List<TimingReport.Row> synthetic = timedBy(measured, l, truth::get, 9.0, true);
         TimingReport st = new TimingReport("synthetic", "3.4.5", "made by a known profile", measured.slotSizes(), 615, true,
                 synthetic, List.of());
 
@@ -389,5 +366,38 @@ class ProfileCalibrationTest {
         assertThat(d).extracting(ProfileCalibration.DesignRow::equation)
                 .containsExactly(ProfileCalibration.Equation.WALL, ProfileCalibration.Equation.GC_TIME);
         assertThat(d.get(0).columns().get(CostProfile.GC_MAJOR)).as("the whole time keeps its GC terms").isGreaterThan(0);
+    }
+
+    /**
+     * The rows of {@code measured}, every repeat timed at exactly what the profile {@code truth} (by
+     * coefficient name) predicts for it over a loop of {@code loopNs}, its counts as measured; each
+     * row's memsize kept, or 0.
+     */
+    static List<TimingReport.Row> timedBy(TimingReport measured, RubyLayout l, java.util.function.ToDoubleFunction<String> truth, double loopNs,
+            boolean keepMemsize) throws CalibrationException {
+        ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.applyAsDouble(CostProfile.CYCLE_CACHE),
+                truth.applyAsDouble(CostProfile.SLOT_WINDOW), truth.applyAsDouble(CostProfile.L2_CACHE));
+        List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(measured, l, new ArrayList<>());
+        List<TimingReport.Row> synthetic = new ArrayList<>();
+        for (TimingReport.Row row : measured.rows()) {
+            double ns = loopNs;
+            for (ProfileCalibration.DesignRow d : design) {
+                if (d.row() == row) {
+                    for (String name : CostProfile.NAMES) {
+                        if (!ProfileCalibration.THRESHOLDS.contains(name)) {
+                            ns += truth.applyAsDouble(name) * d.column(name, t);
+                        }
+                    }
+                }
+            }
+            List<TimingReport.Repeat> reps = new ArrayList<>();
+            for (TimingReport.Repeat rep : row.repeats()) {
+                reps.add(new TimingReport.Repeat(Math.round(ns * row.n()), rep.minorGc(), rep.majorGc(), rep.allocatedObjects(),
+                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots(), rep.gcTimeMs()));
+            }
+            synthetic.add(new TimingReport.Row(row.unit(), row.group(), row.name(), row.expr(), row.features(), row.n(),
+                    keepMemsize ? row.sampleMemsize() : 0, reps));
+        }
+        return synthetic;
     }
 }

@@ -84,28 +84,7 @@ class ShapeCalibrationTest {
             }
         }
         TimingReport measured = new TimingReport("quick", "3.4.5", "readings", raw.slotSizes(), 615, true, rows, List.of());
-        ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.get(CostProfile.CYCLE_CACHE),
-                truth.get(CostProfile.SLOT_WINDOW), truth.get(CostProfile.L2_CACHE));
-        List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(measured, l, new ArrayList<>());
-        List<TimingReport.Row> synthetic = new ArrayList<>();
-        for (TimingReport.Row row : measured.rows()) {
-            double ns = 9.0;
-            for (ProfileCalibration.DesignRow d : design) {
-                if (d.row() == row) {
-                    for (String name : CostProfile.NAMES) {
-                        if (!ProfileCalibration.THRESHOLDS.contains(name)) {
-                            ns += truth.get(name) * d.column(name, t);
-                        }
-                    }
-                }
-            }
-            List<TimingReport.Repeat> reps = new ArrayList<>();
-            for (TimingReport.Repeat rep : row.repeats()) {
-                reps.add(new TimingReport.Repeat(Math.round(ns * row.n()), rep.minorGc(), rep.majorGc(), rep.allocatedObjects(),
-                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots(), rep.gcTimeMs()));
-            }
-            synthetic.add(new TimingReport.Row(row.unit(), row.group(), row.name(), row.expr(), row.features(), row.n(), 0, reps));
-        }
+        List<TimingReport.Row> synthetic = ProfileCalibrationTest.timedBy(measured, l, truth::get, 9.0, false);
         TimingReport st = new TimingReport("synthetic", "3.4.5", "made by a known profile", raw.slotSizes(), 615, true, synthetic,
                 List.of());
 
