@@ -106,8 +106,8 @@ public final class ProfileCalibration {
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS, CostProfile.GC_L2_MISS,
-            CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS,
+            CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
             CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
             CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
@@ -572,11 +572,20 @@ public final class ProfileCalibration {
         return new RowEvents(plan.eventsPerOp(), slots, malloc);
     }
 
-    /** Young objects a minor GC marks in the ring row: simulated (the ring's members not yet promoted). */
-    static double ringMarkedPerMinor(RubyLayout layout, long live, long n) {
+    /**
+     * What a GC of the ring row does, simulated: the young objects it marks (the ring's members not yet
+     * promoted), and the elements it visits in the ring, an old Array the write barrier remembered.
+     */
+    record RingPerGc(double marked, double remembered) {
+    }
+
+    /** The ring row's marking per GC; see {@link RingPerGc}. */
+    static RingPerGc ringPerGc(RubyLayout layout, long live, long n) {
         ObjectSpec kept = new ObjectSpec(0, 0, live, "kept", true);
         SimResult sim = new HeapSimulator(layout).run(List.of(new Phase(Math.max(n, 4 * live), List.of(kept))), true);
-        return sim.gcCount() == 0 ? 0 : (double) sim.markedSum() / sim.gcCount();
+        return sim.gcCount() == 0 ? new RingPerGc(0, 0)
+                : new RingPerGc((double) sim.markedSum() / sim.gcCount(),
+                        sim.minorGcs() == 0 ? 0 : (double) sim.rememberedRefsSum() / sim.minorGcs());
     }
 
     /** The design rows of a report; rows the model cannot price go to {@code skipped}. */
@@ -588,6 +597,7 @@ public final class ProfileCalibration {
             }
         }
         List<DesignRow> out = new ArrayList<>();
+        boolean remembered = timing.rows().stream().anyMatch(r -> r.feature("remembered_refs") > 0);
         for (TimingReport.Row row : timing.rows()) {
             if (row.group().equals("baseline")) {
                 continue;
@@ -628,8 +638,12 @@ public final class ProfileCalibration {
             c.put(CostProfile.GC_MAJOR, majors);
             c.put(CostProfile.GC_PAGE, (minors + majors) * row.meanHeapPages());
             c.put(CostProfile.GC_SLOT, (minors + majors) * row.meanHeapSlots());
-            double youngPerMinor = row.group().equals("ring") ? ringMarkedPerMinor(layout, row.feature("live"), row.n()) : 0;
-            c.put(CostProfile.GC_MARK, majors * row.meanLiveSlots() + minors * youngPerMinor);
+            RingPerGc ring = row.group().equals("ring") ? ringPerGc(layout, row.feature("live"), row.n()) : new RingPerGc(0, 0);
+            c.put(CostProfile.GC_MARK, majors * row.meanLiveSlots() + minors * ring.marked());
+            // a remembered Array's elements, visited by every minor GC: the gc_remembered row's Array, and the ring's
+            // where the reading has that unit (without it the ring alone cannot tell the visits from the marking, and
+            // gc_mark_ns_per_object takes both, as it did before the term existed)
+            c.put(CostProfile.GC_REMEMBERED, minors * ((remembered ? ring.remembered() : 0) + row.feature("remembered_refs")));
             c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
             // every object a dying loop allocates is freed by a later sweep (the ring frees the one it replaces)
             c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
@@ -665,7 +679,7 @@ public final class ProfileCalibration {
 
     /** The terms that make up a GC's own time (what GC.stat(:time) counts). */
     static final List<String> GC_TERMS = List.of(CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE, CostProfile.GC_SLOT,
-            CostProfile.GC_MARK, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
+            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
     /** Least GC time (GC.stat(:time), 1 ms resolution) of a repeat for its GC-time equation to be used. */
     static final long MIN_GC_MS = 5;
     /**
@@ -749,17 +763,20 @@ public final class ProfileCalibration {
         return p;
     }
 
-    /** The probe units that time an allocation loop's shape, in the interpreter and under YJIT. */
-    static final List<String> OBJECT_UNITS = List.of("objects", "objects_yjit");
+    /**
+     * The probe units timing.rb gained after readings were first saved: those that time an allocation
+     * loop's shape, in the interpreter and under YJIT, and the remembered Array's minor GC.
+     */
+    static final List<String> LATER_UNITS = List.of("objects", "objects_yjit", "gc_remembered");
 
     /**
-     * Why no row has the event of {@code name}: a shape term whose probe unit the reading lacks was
-     * not measured (a reading taken before timing.rb had the unit, or YJIT's on a Ruby without YJIT),
+     * Why no row has the event of {@code name}: a term whose probe unit the reading lacks was not
+     * measured (a reading taken before timing.rb had the unit, or YJIT's on a Ruby without YJIT),
      * and keeps the shipped default's value; any other has no row with the event.
      */
     static String noEventNote(String name, TimingReport timing) {
         for (CostTerm t : CostTerm.values()) {
-            if (t.id().equals(name) && OBJECT_UNITS.contains(t.probeUnit())
+            if (t.id().equals(name) && LATER_UNITS.contains(t.probeUnit())
                     && timing.rows().stream().noneMatch(r -> r.key().startsWith(t.probeUnit() + "/"))) {
                 return "not measured: this reading has no '" + t.probeUnit() + "' probe unit (taken before timing.rb had it"
                         + (t.probeUnit().endsWith("yjit") ? ", or on a Ruby without YJIT" : "") + "), so it keeps the shipped default profile's value";

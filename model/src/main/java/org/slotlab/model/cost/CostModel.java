@@ -32,7 +32,9 @@ import org.slotlab.model.layout.RubyLayout;
  *     malloc'd bytes per GC cycle;</li>
  * <li><b>GC work per GC</b>: a fixed cost per minor and per major GC, per heap page, per slot
  *     swept, per object marked and per dead object freed, so fewer but more expensive GCs (majors
- *     marking everything) are priced as such; and the sweep's own misses: a new embedded string
+ *     marking everything) are priced as such; per element a minor GC visits in an old Array the
+ *     write barrier remembered (a loop storing new objects into an Array that has grown old pays,
+ *     in every minor GC, for all it holds); and the sweep's own misses: a new embedded string
  *     whose slot lay beyond the core's cache when its copy wrote it is freed a cycle later from
  *     beyond it again ({@code gc_l2_miss_ns_per_slot}, the same share). The calibration fits these
  *     to {@code GC.stat(:time)} as well as to the loops' times.</li>
@@ -144,7 +146,7 @@ public final class CostModel {
         double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
                 + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
                 + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE)
-                + sim.freedBuffers() * p.get(CostProfile.GC_FREE);
+                + sim.freedBuffers() * p.get(CostProfile.GC_FREE) + sim.rememberedRefsSum() * p.get(CostProfile.GC_REMEMBERED);
         if (harness != null) {
             // each GC also marks and sweeps what the harness keeps: measured in its heap, per GC
             gc += sim.gcCount() * harness.gcNsPerGc();

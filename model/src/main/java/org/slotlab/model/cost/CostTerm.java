@@ -48,7 +48,8 @@ public enum CostTerm {
     GC_FREE("gc_free_ns_per_buffer", "ns/buffer", "the sweep freeing a dead string's malloc'd buffer (obj_free's ruby_sized_xfree): a GC cost, counted in GC.stat(:time), on top of malloc_free_ns", "gc"),
     GC_SWEEP_FREE("gc_sweep_ns_per_freed", "ns/object", "the sweep freeing one dead object: obj_free and putting its slot on the freelist (a GC cost, paid while the loop allocates under lazy sweep)", "gc"),
     GC_L2_MISS("gc_l2_miss_ns_per_slot", "ns/slot", "GC time per new embedded string whose slot lies beyond the core's L2, times the same share as l2_miss_ns_per_slot: the sweep that frees the string a cycle later finds the slot its copy filled gone from the core's own cache (obj_free reads its header, the freelist push writes it back); a slot only taken, its header alone written, costs the sweep much less (Object.new into the same slots)", "gc"),
-    GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc");
+    GC_MARK("gc_mark_ns_per_object", "ns/object/GC", "marking one live object (young ones in a minor GC, all in a major)", "gc"),
+    GC_REMEMBERED("gc_remembered_ns_per_ref", "ns/reference/GC", "a minor GC visiting one element of an old container the write barrier remembered (an old Array a young object was stored into since the last GC: rb_gc_writebarrier, then rgengc_rememberset_mark and gc_mark_children over every element, an old one only checked against its mark bit), on top of marking the young ones", "gc_remembered");
 
     private final String id;
     private final String unit;

@@ -402,6 +402,20 @@ public final class HeapSimulator {
                 inFlight += c.size() * c.spec.mallocBytes();
             }
             peakMallocInFlight = Math.max(peakMallocInFlight, inFlight);
+            // a minor GC visits every element of an old container that holds a young object (rb_gc_writebarrier
+            // remembered it when the object was stored, and the marking remembers it again while one is young:
+            // rgengc_rememberset_mark, gc_mark_children): what it holds now, young and old
+            long heldByOld = 0;
+            boolean remembered = false;
+            for (Cohort c : cohorts) {
+                if (!isMajor && c.spec.heldByOld()) {
+                    heldByOld += Math.max(0, c.last - c.spec.firstAliveBorn(c.first, t) + 1);
+                    remembered |= !c.old;
+                }
+            }
+            if (remembered) {
+                count.remembered += heldByOld;
+            }
             for (Cohort c : cohorts) {
                 int h = c.spec.heap();
                 long firstAlive = c.spec.firstAliveBorn(c.first, t);
@@ -806,7 +820,7 @@ public final class HeapSimulator {
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
                     startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
                     feed == null ? -1 : feed.arena().faults() + skippedArenaFaults,
-                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone());
+                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone(), count.remembered);
         }
     }
 

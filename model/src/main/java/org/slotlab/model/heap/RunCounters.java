@@ -13,6 +13,8 @@ final class RunCounters {
     long pagesSwept;
     long slotsSwept;
     long marked;
+    /** References minor GCs visited in old containers the write barrier remembered. */
+    long remembered;
     final long[] allocations;
     final long[] freed;
     /** GCs started because heap h had no free slot left (and no page it could take), per heap. */
@@ -38,6 +40,7 @@ final class RunCounters {
         c.pagesSwept = pagesSwept;
         c.slotsSwept = slotsSwept;
         c.marked = marked;
+        c.remembered = remembered;
         System.arraycopy(allocations, 0, c.allocations, 0, allocations.length);
         System.arraycopy(freed, 0, c.freed, 0, freed.length);
         System.arraycopy(bySlots, 0, c.bySlots, 0, bySlots.length);
@@ -54,6 +57,7 @@ final class RunCounters {
         pagesSwept += (later.pagesSwept - earlier.pagesSwept) * n;
         slotsSwept += (later.slotsSwept - earlier.slotsSwept) * n;
         marked += (later.marked - earlier.marked) * n;
+        remembered += (later.remembered - earlier.remembered) * n;
         for (int h = 0; h < allocations.length; h++) {
             allocations[h] += (later.allocations[h] - earlier.allocations[h]) * n;
             freed[h] += (later.freed[h] - earlier.freed[h]) * n;

@@ -37,6 +37,11 @@ package org.slotlab.model.heap;
  * @param gcsBySlots           GCs started because a heap had no free slot left and could take no page
  *                             (heap_prepare, default.c:2088-2110), per heap: the heap that ran dry.
  *                             With {@code gcsByMalloc} they are all the GCs.
+ * @param rememberedRefsSum    sum over minor GCs of the references held by old containers the write
+ *                             barrier remembered (an old Array that holds a young object: rb_gc_writebarrier
+ *                             remembers it when the object is stored, the marking again while one is
+ *                             young, and each minor GC's rgengc_rememberset_mark visits every element,
+ *                             old ones only checked): the live objects such containers hold, young and old
  */
 public record SimResult(
         long ops,
@@ -60,7 +65,8 @@ public record SimResult(
         long liveBuffersAtEnd,
         long mallocFaults,
         long trimmedPages,
-        long[] gcsBySlots) {
+        long[] gcsBySlots,
+        long rememberedRefsSum) {
 
     /** Whether the run simulated where its buffers sit in the malloc arena ({@link #mallocFaults()} counts). */
     public boolean arenaSimulated() {
@@ -175,7 +181,8 @@ public record SimResult(
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
                 warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd,
                 arenaSimulated() ? mallocFaults - Math.max(0, warm.mallocFaults) : -1,
-                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1, bySlots);
+                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1, bySlots,
+                rememberedRefsSum - warm.rememberedRefsSum);
     }
 
     public long retainedBytes() {
@@ -200,7 +207,7 @@ public record SimResult(
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
                 && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages
-                && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots);
+                && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots) && rememberedRefsSum == o.rememberedRefsSum;
     }
 
     @Override
@@ -212,6 +219,6 @@ public record SimResult(
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
                 + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
                 + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages
-                + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ")";
+                + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ", remembered=" + rememberedRefsSum + ")";
     }
 }

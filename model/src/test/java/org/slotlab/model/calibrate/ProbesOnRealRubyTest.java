@@ -119,6 +119,13 @@ class ProbesOnRealRubyTest {
         for (String u : t.units()) {
             assertThat(t.unit(u)).as(u).anyMatch(r -> r.group().equals("baseline"));
         }
+        // the remembered Array's contrast: minor GCs only, or a major (major_by :nofree) would mark all 200,000 objects
+        assertThat(t.unit("gc_remembered")).filteredOn(r -> r.group().equals("gc_start")).hasSize(2).allSatisfy(r -> {
+            for (TimingReport.Repeat rep : r.repeats()) {
+                assertThat(rep.majorGc()).as(r.key()).isZero();
+                assertThat(rep.minorGc()).as(r.key()).isEqualTo(r.n());
+            }
+        });
         assertThat(progress.get(progress.size() - 1).fraction()).isEqualTo(1.0);
     }
 

@@ -224,7 +224,10 @@ class ProfileCalibrationTest {
         RubyLayout l = r.replay().layout();
         TimingReport raw = TimingReport.fromUnits(r.timing(), "readings");
         // the same counts in every repeat of a row, or the fit would see noise the known profile did not make
-        TimingReport measured = new TimingReport("quick", "3.4.5", "readings", raw.slotSizes(), 615, true, averaged(raw.rows()), List.of());
+        List<TimingReport.Row> rows = new ArrayList<>(averaged(raw.rows()));
+        // these readings predate the remembered Array's unit: its rows with the counts timing.rb read on 3.4.5
+        rows.addAll(rememberedUnit());
+        TimingReport measured = new TimingReport("quick", "3.4.5", "readings", raw.slotSizes(), 615, true, rows, List.of());
         CostProfile defaults = CostProfile.defaultProfile();
         Map<String, Double> truth = new LinkedHashMap<>();
         int k = 0;
@@ -260,10 +263,37 @@ class ProfileCalibrationTest {
             assertThat(c.value()).as(c.name()).isCloseTo(expected, withinPercentage(2));
         }
         for (String name : List.of(CostProfile.METHOD_CALL, CostProfile.ALLOC, CostProfile.SLOT_BYTE, CostProfile.COPY,
-                CostProfile.SHARED_SETUP, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_MARK, CostProfile.CYCLE_MISS)) {
+                CostProfile.SHARED_SETUP, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_MARK, CostProfile.GC_REMEMBERED,
+                CostProfile.CYCLE_MISS)) {
             assertThat(f.coefficient(name).fitted()).as(name).isTrue();
         }
         assertThat(f.profile().check().trusted()).isTrue();
+    }
+
+    /**
+     * The gc_remembered unit as timing.rb ran it on CRuby 3.4.5 (its counts; the times are replaced):
+     * an Array of 200,000 old objects, 1,000 minor GCs after a new object dropped or stored into it
+     * (GC.stat(:time) left unread, as in the readings they join).
+     */
+    static List<TimingReport.Row> rememberedUnit() {
+        TimingReport.Repeat loop = new TimingReport.Repeat(1_500_000, 0, 0, 7, 195, 0, 207_833, 0, 310_999, -1);
+        TimingReport.Repeat gcs = new TimingReport.Repeat(1_000_000_000, 1_000, 0, 1_000, 195, 0, 207_833, 0, 310_999, -1);
+        return List.of(
+                new TimingReport.Row("gc_remembered", "baseline", "empty_loop_rem", "nil", Map.of(), 100_000, 0, List.of(loop, loop, loop)),
+                new TimingReport.Row("gc_remembered", "gc_start", "gc_minor_kept", "Object.new; GC.start(full_mark: false, immediate_sweep: true)",
+                        Map.of("calls", 1L, "full", 0L), 1_000, 0, List.of(gcs, gcs, gcs)),
+                new TimingReport.Row("gc_remembered", "gc_start", "gc_minor_remembered",
+                        "KEEP[0] = Object.new; GC.start(full_mark: false, immediate_sweep: true)",
+                        Map.of("calls", 1L, "full", 0L, "remembered_refs", 200_000L), 1_000, 0, List.of(gcs, gcs, gcs)));
+    }
+
+    @Test
+    void aReadingWithoutTheRememberedUnit_keepsTheDefaultCostPerElement_andSaysWhy() throws Exception {
+        CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
+        CalibrationFit f = r.replay().fit();
+        assertThat(f.coefficient(CostProfile.GC_REMEMBERED).fitted()).isFalse();
+        assertThat(f.profile().get(CostProfile.GC_REMEMBERED)).isEqualTo(CostProfile.defaultProfile().get(CostProfile.GC_REMEMBERED));
+        assertThat(f.coefficient(CostProfile.GC_REMEMBERED).note()).contains("no 'gc_remembered' probe unit");
     }
 
     /** Rows whose repeats all carry the mean counts of the row's repeats (so the fit's columns are exact). */

@@ -222,6 +222,18 @@ unit("gc_keep_small", setup: "KEEP = Array.new(100_000) { Object.new }") { |r| G
 big = SLOT_SIZES.last
 unit("gc_keep_big", setup: big > BASE_SLOT ? "KEEP = Array.new(10_000) { X * #{EMBED[big] || 1} }" : "KEEP = Array.new(10_000) { X * 100 }") { |r| GC_ROWS.(r, "keep_big") }
 
+# A minor GC over an old Array the write barrier remembered: the same minor GC after a new object,
+# once dropped and once stored into the Array (rb_gc_writebarrier remembers the old Array, and the
+# GC visits every element of it, the old ones only checked against their mark bit). The two rows
+# differ by those visits and the one young object marked. The heap is given 100,000 free slots
+# first, so that no minor GC finds too few free slots and asks for a major (major_by :nofree).
+unit("gc_remembered", setup: "KEEP = Array.new(200_000) { Object.new }\nArray.new(100_000) { Object.new }\n4.times { GC.start }") do |r|
+  r.("empty_loop_rem", "nil", 100_000, { group: "baseline" })
+  r.("gc_minor_kept", "Object.new; GC.start(full_mark: false, immediate_sweep: true)", 1_000, { group: "gc_start", calls: 1, full: 0 })
+  r.("gc_minor_remembered", "KEEP[0] = Object.new; GC.start(full_mark: false, immediate_sweep: true)", 1_000,
+     { group: "gc_start", calls: 1, full: 0, remembered_refs: 200_000 })
+end
+
 # Memory cycled per GC cycle: the same allocation with more room in its heap (raised init
 # slots): as many slots allocated, fewer GCs, more bytes cycled between two GCs.
 fp_heap = SLOT_SIZES.size - 1
