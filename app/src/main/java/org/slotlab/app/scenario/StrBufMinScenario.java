@@ -321,8 +321,10 @@ public final class StrBufMinScenario implements Scenario {
                 : String.format(Locale.ROOT, "one C call (method_call_ns %.3g ns), the buffer's slot and malloc; nothing filled%s",
                         p.get(CostProfile.METHOD_CALL), w == StrBufWorkload.Workload.CAPACITY ? "; the keyword Hash of capacity: is not counted" : "");
         out.add(String.format(Locale.ROOT, "per string: the block call Array.new makes (%.1f ns, %s), %s, page faults, and its share of the "
-                + "loop's GCs (every string stays reachable from the Array: each GC marks what the loop has made so far); the times do "
-                + "not depend on the allocator column (the profile's Ruby with its own malloc)", t.yield().ns(), t.yield().provenance(), element));
+                + "loop's GCs (every string stays reachable from the Array: a major GC marks what the loop has made so far, and once the "
+                + "Array is old every minor GC walks all it holds, gc_remembered_ns_per_ref %.3g ns per element); the times do "
+                + "not depend on the allocator column (the profile's Ruby with its own malloc)", t.yield().ns(), t.yield().provenance(), element,
+                p.get(CostProfile.GC_REMEMBERED)));
         p.layout().filter(l -> !l.name().equals(rules.layout().name())).ifPresent(l -> out.add("the profile was measured on " + l.name()
                 + "; this run models " + rules.name() + " (--layout)"));
         return out;
