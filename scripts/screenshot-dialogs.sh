@@ -2,7 +2,7 @@
 # Drives the real workbench under Xvfb through File > Import measured results, Tools > Calibrate
 # against a Ruby, Tools > Measure on this Ruby and the predicted vs measured window, and writes a
 # PNG of each (ScreenshotTour in app's test sources), for a person to look at.
-# Needs: xvfb xauth imagemagick, and a ruby (default: ruby on PATH; the calibration takes about a minute).
+# Needs: xvfb xauth imagemagick, and a ruby (default: ruby on PATH; the calibration takes a few minutes).
 # Usage: scripts/screenshot-dialogs.sh [OUT_DIR] [RUBY]   (default target/dialog-screenshots, ruby)
 set -euo pipefail
 cd "$(dirname "$0")/.."

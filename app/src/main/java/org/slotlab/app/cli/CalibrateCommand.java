@@ -45,10 +45,10 @@ public final class CalibrateCommand implements Callable<Integer> {
 
     /** --quick (default), --thorough or the hidden --smoke that tests use. */
     static final class Mode {
-        @Option(names = "--quick", description = "about a minute of timing (default)")
+        @Option(names = "--quick", description = "a few minutes of probes (default)")
         boolean quick;
 
-        @Option(names = "--thorough", description = "about five minutes of timing, tighter intervals")
+        @Option(names = "--thorough", description = "about a quarter of an hour of probes, tighter intervals")
         boolean thorough;
 
         @Option(names = "--smoke", hidden = true, description = "a few seconds; the fit runs but says little (for tests)")

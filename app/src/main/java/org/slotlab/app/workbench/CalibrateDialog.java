@@ -22,7 +22,7 @@ import org.slotlab.model.calibrate.TimingMode;
 
 /**
  * Tools > Calibrate against a Ruby: the {@code ruby} to probe (default {@code ruby} on PATH),
- * quick (about a minute) or thorough timing and the profile file; Start runs
+ * quick (a few minutes) or thorough (about a quarter of an hour) timing and the profile file; Start runs
  * {@link CalibrationModel} in the background with a progress bar (probe, step i/n, time left) and
  * Cancel, which kills the Ruby. On success the fit summary is shown (coefficients with their 95%
  * intervals, R², the layout read) and "Use this profile" loads it, which also switches the layout
@@ -33,8 +33,8 @@ public final class CalibrateDialog extends Dialog<Void> {
 
     final CalibrationModel model = new CalibrationModel();
     final TextField ruby = new TextField(CalibrationModel.DEFAULT_RUBY);
-    final RadioButton quick = new RadioButton("quick (about a minute)");
-    final RadioButton thorough = new RadioButton("thorough (about five minutes)");
+    final RadioButton quick = new RadioButton("quick (a few minutes)");
+    final RadioButton thorough = new RadioButton("thorough (about a quarter of an hour)");
     final TextField out = new TextField();
     final Button start = new Button("Start");
     final Button cancel = new Button("Cancel run");
