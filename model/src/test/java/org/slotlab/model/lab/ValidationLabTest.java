@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.slotlab.model.calibrate.CalibrationFit;
 import org.slotlab.model.calibrate.CalibrationReadings;
 import org.slotlab.model.cost.CostProfile;
 
@@ -216,5 +217,18 @@ class ValidationLabTest {
                 assertThat(r.description()).as(f + " " + r.name()).startsWith("ruby ");
             }
         }
+    }
+
+    @Test
+    void aCalibrationWithTheRememberedUnit_fitsTheWalkOfARememberedArray() throws Exception {
+        CalibrationFit f;
+        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + "calibration-ruby-3.4.5-base-20261203r.json.gz")) {
+            f = CalibrationReadings.read(in, "calibration-ruby-3.4.5-base-20261203r.json.gz").replay().fit();
+        }
+        CalibrationFit.CoefficientFit c = f.coefficient(CostProfile.GC_REMEMBERED);
+        assertThat(c.fitted()).isTrue();
+        // a minor GC's visit of an element it only checks costs a few ns: more than nothing, less than marking an object
+        assertThat(c.lower95()).isPositive();
+        assertThat(c.value()).isLessThan(f.profile().get(CostProfile.GC_MARK));
     }
 }
