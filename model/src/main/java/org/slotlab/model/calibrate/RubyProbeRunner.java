@@ -205,8 +205,10 @@ public final class RubyProbeRunner {
 
     /**
      * Runs every unit of {@code timing.rb} in a fresh process, {@link TimingMode#rounds()} times
-     * round-robin (unit 1, unit 2, ..., then again), each with the environment the unit names, and
-     * reads them into one report. Progress counts processes.
+     * round-robin (unit 1, unit 2, ..., then again), each with the environment the unit names, then
+     * the units whose timed rows still spread by more than {@link #NOISY_UNIT} again, up to
+     * {@link TimingMode#extraRounds()} more times, and reads them into one report. Progress counts
+     * processes.
      */
     public TimingReport readTiming(TimingMode mode, Consumer<ProbeProgress> progress) throws CalibrationException {
         return readTiming(mode, progress, 0);
@@ -233,38 +235,75 @@ public final class RubyProbeRunner {
         int done = 0;
         for (int round = 0; round < mode.rounds(); round++) {
             for (JsonNode u : units) {
-                String id = u.path("id").asText();
-                Map<String, String> env = new LinkedHashMap<>();
-                u.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
-                // the interpreter options the unit runs with, after --disable-gems (--yjit for the units that time YJIT)
-                List<String> options = new ArrayList<>(List.of("--disable-gems"));
-                for (JsonNode o : u.path("options")) {
-                    if (!o.isTextual() || !o.asText().matches("--[a-z][a-z0-9-]*(=[A-Za-z0-9]+)?")) {
-                        throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "Ruby at " + ruby + ": " + TIMING_PROBE
-                                + " names an option that is not a long interpreter option for unit " + id + ": " + o);
-                    }
-                    options.add(o.asText());
-                }
-                final int unitsDone = done;
-                // the unit's own progress lines, as steps of the whole run (one step per process)
-                Consumer<ProbeProgress> inUnit = progress == null ? null
-                        : p -> progress.accept(new ProbeProgress(TIMING_PROBE, unitsDone, total, p.step().isEmpty() ? id : p.step()));
-                JsonNode out = null;
-                for (int attempt = 0; attempt <= retries; attempt++) {
-                    OtherCpuLoad load = OtherCpuLoad.start();
-                    out = run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, options).json();
-                    if (load.busyShare() <= DISTURBED_SHARE) {
-                        break;
-                    }
-                }
-                outputs.add(out);
+                outputs.add(runUnit(u, mode, retries, progress, done, total, ""));
+                done++;
+            }
+        }
+        String where = ruby + " " + TIMING_PROBE + " " + mode.argument();
+        // more processes where the noise is high: a unit whose timed rows still spread widely runs again
+        for (int extra = 0; extra < mode.extraRounds(); extra++) {
+            List<String> noisy = noisyUnits(TimingReport.fromUnits(outputs, where), NOISY_UNIT);
+            List<JsonNode> again = units.stream().filter(u -> noisy.contains(u.path("id").asText())).toList();
+            if (again.isEmpty()) {
+                break;
+            }
+            total = done + again.size();
+            for (JsonNode u : again) {
+                outputs.add(runUnit(u, mode, retries, progress, done, total, "again for its noise: "));
                 done++;
             }
         }
         if (progress != null) {
             progress.accept(new ProbeProgress(TIMING_PROBE, total, total, "done"));
         }
-        return TimingReport.fromUnits(outputs, ruby + " " + TIMING_PROBE + " " + mode.argument());
+        return TimingReport.fromUnits(outputs, where);
+    }
+
+    /**
+     * A unit's timed rows spread by more than this ((median - fastest) / fastest of their repeats)
+     * make it run in another process, up to {@link TimingMode#extraRounds()} times: the noise a
+     * trusted profile allows ({@link ProfileCalibration#MAX_MEDIAN_NOISE}).
+     */
+    public static final double NOISY_UNIT = ProfileCalibration.MAX_MEDIAN_NOISE;
+
+    /** The units of {@code report} whose noisiest timed row spreads by more than {@code threshold}, in report order. */
+    static List<String> noisyUnits(TimingReport report, double threshold) {
+        Map<String, Double> worst = new LinkedHashMap<>();
+        for (TimingReport.Row r : report.rows()) {
+            if (!r.group().equals("baseline")) {
+                worst.merge(r.unit(), r.relativeSpread(), Math::max);
+            }
+        }
+        return worst.entrySet().stream().filter(e -> e.getValue() > threshold).map(Map.Entry::getKey).toList();
+    }
+
+    /** One process of one unit, run again while the other CPUs were busy (up to {@code retries} times). */
+    private JsonNode runUnit(JsonNode u, TimingMode mode, int retries, Consumer<ProbeProgress> progress, int done, int total, String why)
+            throws CalibrationException {
+        String id = u.path("id").asText();
+        Map<String, String> env = new LinkedHashMap<>();
+        u.path("env").fields().forEachRemaining(e -> env.put(e.getKey(), e.getValue().asText()));
+        // the interpreter options the unit runs with, after --disable-gems (--yjit for the units that time YJIT)
+        List<String> options = new ArrayList<>(List.of("--disable-gems"));
+        for (JsonNode o : u.path("options")) {
+            if (!o.isTextual() || !o.asText().matches("--[a-z][a-z0-9-]*(=[A-Za-z0-9]+)?")) {
+                throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "Ruby at " + ruby + ": " + TIMING_PROBE
+                        + " names an option that is not a long interpreter option for unit " + id + ": " + o);
+            }
+            options.add(o.asText());
+        }
+        // the unit's own progress lines, as steps of the whole run (one step per process)
+        Consumer<ProbeProgress> inUnit = progress == null ? null
+                : p -> progress.accept(new ProbeProgress(TIMING_PROBE, done, total, why + (p.step().isEmpty() ? id : p.step())));
+        JsonNode out = null;
+        for (int attempt = 0; attempt <= retries; attempt++) {
+            OtherCpuLoad load = OtherCpuLoad.start();
+            out = run(TIMING_PROBE, List.of(mode.argument(), id), inUnit, env, options).json();
+            if (load.busyShare() <= DISTURBED_SHARE) {
+                break;
+            }
+        }
+        return out;
     }
 
     /** The harness probe script. */

@@ -242,4 +242,46 @@ class RubyProbeRunnerTest {
         assertThat(ProbeProgress.parse("t", "slotlab-progress x 10 a")).isNull();
         assertThat(ProbeProgress.parse("t", "warning: something")).isNull();
     }
+
+    @Test
+    void readTiming_aNoisyUnit_runsInMoreProcesses_aQuietOneDoesNot() throws Exception {
+        Path log = dir.resolve("processes.txt");
+        // "noisy" times its row at 1,000, 1,500 and 1,600 ns in every process (50% spread); "quiet" within 2%
+        Path ruby = fakeRuby("ruby", "3.4.5", """
+                case "$3" in
+                  units) printf '{"units":[{"id":"quiet","env":{}},{"id":"noisy","env":{}}]}' ;;
+                  *) echo "$4" >> '%s'
+                     echo "slotlab-progress 0 1 $4/getbyte" >&2
+                     if [ "$4" = noisy ]; then reps='[{"elapsed_ns":1000},{"elapsed_ns":1500},{"elapsed_ns":1600}]'
+                     else reps='[{"elapsed_ns":1000},{"elapsed_ns":1010},{"elapsed_ns":1020}]'; fi
+                     printf '{"probe":"timing","probe_version":%d,"mode":"quick","unit":"%%s","ruby_version":"3.4.5","ruby_description":"ruby 3.4.5","slot_sizes":[40],"rows":[{"group":"baseline","name":"empty_loop","expr":"nil","n":10,"repeats":[{"elapsed_ns":100}]},{"group":"call","name":"getbyte","expr":"X.getbyte(0)","n":10,"repeats":%%s}]}' "$4" "$reps" ;;
+                esac""".formatted(log, TimingReport.PROBE_VERSION));
+        List<ProbeProgress> seen = Collections.synchronizedList(new ArrayList<>());
+
+        TimingReport t = new RubyProbeRunner(ruby, NORMAL_TIMEOUT).readTiming(TimingMode.QUICK, seen::add);
+
+        List<String> runs = Files.readAllLines(log);
+        assertThat(runs.stream().filter("quiet"::equals).count()).isEqualTo(TimingMode.QUICK.rounds());
+        assertThat(runs.stream().filter("noisy"::equals).count()).isEqualTo(TimingMode.QUICK.rounds() + TimingMode.QUICK.extraRounds());
+        assertThat(t.unit("noisy")).filteredOn(r -> r.name().equals("getbyte")).singleElement()
+                .satisfies(r -> assertThat(r.repeats()).hasSize(3 * (TimingMode.QUICK.rounds() + TimingMode.QUICK.extraRounds())));
+        assertThat(seen).anyMatch(p -> p.step().startsWith("again for its noise: noisy"));
+        assertThat(seen.get(seen.size() - 1).fraction()).isEqualTo(1.0);
+    }
+
+    @Test
+    void noisyUnits_areThoseWhoseNoisiestTimedRowSpreadsBeyondTheThreshold() {
+        TimingReport.Repeat fast = new TimingReport.Repeat(1_000, 0, 0, 0, 1, 0, 0, 0);
+        TimingReport.Repeat slow = new TimingReport.Repeat(1_300, 0, 0, 0, 1, 0, 0, 0);
+        List<TimingReport.Row> rows = List.of(
+                // a baseline row's spread does not count: the empty loop is not what the fit reads
+                new TimingReport.Row("a", "baseline", "empty_loop", "nil", java.util.Map.of(), 1, 0, List.of(fast, slow, slow)),
+                new TimingReport.Row("a", "call", "x", "x", java.util.Map.of(), 1, 0, List.of(fast, fast, fast)),
+                new TimingReport.Row("b", "call", "y", "y", java.util.Map.of(), 1, 0, List.of(fast, fast, fast)),
+                new TimingReport.Row("b", "call", "z", "z", java.util.Map.of(), 1, 0, List.of(fast, slow, slow)));
+        TimingReport r = new TimingReport("quick", "3.4.5", "test", List.of(40), 23, true, rows, List.of());
+
+        assertThat(RubyProbeRunner.noisyUnits(r, 0.10)).containsExactly("b");
+        assertThat(RubyProbeRunner.noisyUnits(r, 0.50)).isEmpty();
+    }
 }
