@@ -677,6 +677,33 @@ public final class ProfileCalibration {
         return out;
     }
 
+    /**
+     * How many probe units ran in more processes than the reading's mode gives them (the runner
+     * runs a noisy unit again, {@link RubyProbeRunner#NOISY_UNIT}), in words; null when none did or
+     * the mode is not one of {@link TimingMode}'s.
+     */
+    static String unitsRunAgain(TimingReport timing) {
+        TimingMode mode;
+        try {
+            mode = TimingMode.valueOf(timing.mode().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException notAMode) {
+            return null;
+        }
+        Map<String, Integer> processes = new LinkedHashMap<>();
+        for (TimingReport.Row r : timing.rows()) {
+            for (TimingReport.Repeat rep : r.repeats()) {
+                processes.merge(r.unit(), rep.process() + 1, Math::max);
+            }
+        }
+        long more = processes.values().stream().filter(p -> p > mode.rounds()).count();
+        if (more == 0) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "%d of %d probe units ran in more than the %d processes %s mode gives them, their timed rows "
+                + "spreading over %.0f%%: the fastest repeat is what the fit reads, and more tries find it on a busy machine", more,
+                processes.size(), mode.rounds(), mode.argument(), 100 * RubyProbeRunner.NOISY_UNIT);
+    }
+
     /** The terms that make up a GC's own time (what GC.stat(:time) counts). */
     static final List<String> GC_TERMS = List.of(CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE, CostProfile.GC_SLOT,
             CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
@@ -1021,6 +1048,10 @@ public final class ProfileCalibration {
         worst.stream().limit(8).forEach(details::add);
         details.add(1, String.format(Locale.ROOT, "median run-to-run noise of the probe rows: %.1f%% (at most %.0f%% for a trusted profile)",
                 100 * medianNoise, 100 * MAX_MEDIAN_NOISE));
+        String again = unitsRunAgain(timing);
+        if (again != null) {
+            details.add(2, again);
+        }
         String summary = quiet
                 ? String.format(Locale.ROOT, "%s: %d of %d held-out probe rows within their noise (%.0f%%; %.0f%% needed)",
                         trusted ? "trusted" : "untrusted", pass, n, 100 * share, 100 * TRUSTED_SHARE)

@@ -430,4 +430,22 @@ class ProfileCalibrationTest {
         }
         return synthetic;
     }
+
+    @Test
+    void unitsThatRanAgainForTheirNoise_areCountedInTheCheck() {
+        java.util.function.IntFunction<TimingReport.Repeat> inProcess = p -> new TimingReport.Repeat(1_000, 0, 0, 0, 1, 0, 0, p);
+        List<TimingReport.Row> rows = List.of(
+                new TimingReport.Row("a", "call", "x", "x", Map.of(), 1, 0, List.of(inProcess.apply(0), inProcess.apply(1))),
+                new TimingReport.Row("b", "call", "y", "y", Map.of(), 1, 0,
+                        List.of(inProcess.apply(0), inProcess.apply(1), inProcess.apply(2), inProcess.apply(3))));
+
+        String quick = ProfileCalibration.unitsRunAgain(new TimingReport("quick", "3.4.5", "test", List.of(40), 23, true, rows, List.of()));
+        String thorough = ProfileCalibration.unitsRunAgain(new TimingReport("thorough", "3.4.5", "test", List.of(40), 23, true, rows,
+                List.of()));
+
+        assertThat(quick).startsWith("1 of 2 probe units ran in more than the 2 processes quick mode gives them");
+        assertThat(thorough).startsWith("1 of 2 probe units ran in more than the 3 processes thorough mode gives them");
+        assertThat(ProfileCalibration.unitsRunAgain(new TimingReport("synthetic", "3.4.5", "test", List.of(40), 23, true, rows, List.of())))
+                .isNull();
+    }
 }
