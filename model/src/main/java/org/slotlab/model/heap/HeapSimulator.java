@@ -408,18 +408,13 @@ public final class HeapSimulator {
             long heldByOld = 0;
             boolean remembered = false;
             for (Cohort c : cohorts) {
-                if (!isMajor && c.spec.heldByOld()) {
-                    heldByOld += Math.max(0, c.last - c.spec.firstAliveBorn(c.first, t) + 1);
-                    remembered |= !c.old;
-                }
-            }
-            if (remembered) {
-                count.remembered += heldByOld;
-            }
-            for (Cohort c : cohorts) {
                 int h = c.spec.heap();
                 long firstAlive = c.spec.firstAliveBorn(c.first, t);
                 long live = Math.max(0, c.last - firstAlive + 1);
+                if (!isMajor && c.spec.heldByOld()) {
+                    heldByOld += live;
+                    remembered |= !c.old;
+                }
                 if (c.old && !isMajor) {
                     occupied[h] += c.size();
                     oldObjects += c.size();
@@ -449,6 +444,9 @@ public final class HeapSimulator {
                     oldObjects += live;
                 }
                 kept.add(c);
+            }
+            if (remembered) {
+                count.remembered += heldByOld;
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));

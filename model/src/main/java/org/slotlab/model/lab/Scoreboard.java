@@ -256,8 +256,8 @@ public final class Scoreboard {
                     r.wrongSide() ? " **wrong side**" : r.within() ? "" : " (out)", r.baseGcs(), r.variantGcs(), r.predictedBaseGcs(),
                     r.predictedVariantGcs()));
         }
-        long same = ratios.stream().filter(r -> !r.changed()).count();
-        long sameWithin = ratios.stream().filter(r -> !r.changed() && r.within()).count();
+        long same = identicalCodeRows(false);
+        long sameWithin = identicalCodeRows(true);
         sb.append(String.format(Locale.ROOT, "%nRows where the policy changes nothing (predicted 1.00): %d, measured within ±10%% of it: %d.%n",
                 same, sameWithin));
         if (!resolvesTolerance()) {
@@ -275,6 +275,12 @@ public final class Scoreboard {
         }
         return sb.toString();
     }
+
+    /** Rows where the policy changes nothing (identical code, 1.00 the truth); with {@code within}, those measured within ±10% of it. */
+    private long identicalCodeRows(boolean within) {
+        return ratios.stream().filter(r -> !r.changed() && (!within || r.within())).count();
+    }
+
     /**
      * Share of the identical-code rows (both builds run the same code, so 1.00 is the truth) that a
      * lab file must measure within ±10% of 1.00 for its other rows to test a ±10% prediction: 19 in
@@ -284,9 +290,8 @@ public final class Scoreboard {
 
     /** Whether this file's identical-code rows land within ±10% of 1.00 often enough ({@link #RESOLVING_SHARE}); true without any. */
     public boolean resolvesTolerance() {
-        long same = ratios.stream().filter(r -> !r.changed()).count();
-        long sameWithin = ratios.stream().filter(r -> !r.changed() && r.within()).count();
-        return same == 0 || sameWithin >= RESOLVING_SHARE * same;
+        long same = identicalCodeRows(false);
+        return same == 0 || identicalCodeRows(true) >= RESOLVING_SHARE * same;
     }
 
 }
