@@ -226,8 +226,10 @@ unit("gc_keep_big", setup: big > BASE_SLOT ? "KEEP = Array.new(10_000) { X * #{E
 # once dropped and once stored into the Array (rb_gc_writebarrier remembers the old Array, and the
 # GC visits every element of it, the old ones only checked against their mark bit). The two rows
 # differ by those visits and the one young object marked. The heap is given 100,000 free slots
-# first, so that no minor GC finds too few free slots and asks for a major (major_by :nofree).
-unit("gc_remembered", setup: "KEEP = Array.new(200_000) { Object.new }\nArray.new(100_000) { Object.new }\n4.times { GC.start }") do |r|
+# first, so that no minor GC finds too few free slots and asks for a major (major_by :nofree): an
+# Array of that many objects, emptied (an Array merely dropped can stay reachable through a stale
+# word on the machine stack, which the GC scans conservatively, and its objects then grow old).
+unit("gc_remembered", setup: "KEEP = Array.new(200_000) { Object.new }\nPAD = Array.new(100_000) { Object.new }\nPAD.clear\n4.times { GC.start }") do |r|
   r.("empty_loop_rem", "nil", 100_000, { group: "baseline" })
   r.("gc_minor_kept", "Object.new; GC.start(full_mark: false, immediate_sweep: true)", 1_000, { group: "gc_start", calls: 1, full: 0 })
   r.("gc_minor_remembered", "KEEP[0] = Object.new; GC.start(full_mark: false, immediate_sweep: true)", 1_000,
