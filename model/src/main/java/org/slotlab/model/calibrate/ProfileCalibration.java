@@ -106,8 +106,8 @@ public final class ProfileCalibration {
     static final List<String> FIT_ORDER = List.of(CostProfile.METHOD_CALL, CostProfile.NEW_CALL, CostProfile.SPLIT_CALL, CostProfile.ALLOC,
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
-            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE, CostProfile.L2_MISS,
-            CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_FREE,
+            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
             CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
             CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
@@ -598,6 +598,9 @@ public final class ProfileCalibration {
         }
         List<DesignRow> out = new ArrayList<>();
         boolean remembered = timing.rows().stream().anyMatch(r -> r.feature("remembered_refs") > 0);
+        // the idle heaps' free slots, where the reading has the unit that tells their sweep apart (without it
+        // every row's heaps hold about as many, and gc_minor_ns takes their cost, as it did before the term existed)
+        boolean idleSwept = timing.units().stream().anyMatch(u -> u.startsWith(GC_EMPTY_UNIT));
         for (TimingReport.Row row : timing.rows()) {
             if (row.group().equals("baseline")) {
                 continue;
@@ -644,6 +647,18 @@ public final class ProfileCalibration {
             // where the reading has that unit (without it the ring alone cannot tell the visits from the marking, and
             // gc_mark_ns_per_object takes both, as it did before the term existed)
             c.put(CostProfile.GC_REMEMBERED, minors * ((remembered ? ring.remembered() : 0) + row.feature("remembered_refs")));
+            // the free slots of heaps the loop leaves idle, swept by each of its GCs; GC.start back to back (the
+            // gc_start rows) sweeps them while they are still in the core's cache, which gc_ns_per_slot prices
+            double idle = 0;
+            if (idleSwept && !row.group().equals("gc_start")) {
+                java.util.Set<Integer> used = new java.util.HashSet<>();
+                for (int slot : ev.slots()) {
+                    used.add(layout.heapIndexOfSlot(slot));
+                }
+                double free = row.meanIdleFreeSlots(used);
+                idle = Double.isNaN(free) ? 0 : free;
+            }
+            c.put(CostProfile.GC_SWEEP_EMPTY, (minors + majors) * idle);
             c.put(GC_START_CALL, row.group().equals("gc_start") ? 1.0 : 0.0);
             // every object a dying loop allocates is freed by a later sweep (the ring frees the one it replaces)
             c.put(CostProfile.GC_SWEEP_FREE, row.group().equals("gc_start") ? 0.0 : (double) ev.slots().size());
@@ -706,7 +721,7 @@ public final class ProfileCalibration {
 
     /** The terms that make up a GC's own time (what GC.stat(:time) counts). */
     static final List<String> GC_TERMS = List.of(CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_PAGE, CostProfile.GC_SLOT,
-            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_FREE);
+            CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_FREE);
     /** Least GC time (GC.stat(:time), 1 ms resolution) of a repeat for its GC-time equation to be used. */
     static final long MIN_GC_MS = 5;
     /**
@@ -792,9 +807,13 @@ public final class ProfileCalibration {
 
     /**
      * The probe units timing.rb gained after readings were first saved: those that time an allocation
-     * loop's shape, in the interpreter and under YJIT, and the remembered Array's minor GC.
+     * loop's shape, in the interpreter and under YJIT, the remembered Array's minor GC, and the sweep
+     * of an idle heap's free slots.
      */
-    static final List<String> LATER_UNITS = List.of("objects", "objects_yjit", "gc_remembered");
+    /** The probe units (timing.rb) that tell the sweep of an idle heap's free slots apart. */
+    static final String GC_EMPTY_UNIT = "gc_empty";
+
+    static final List<String> LATER_UNITS = List.of("objects", "objects_yjit", "gc_remembered", "gc_empty");
 
     /**
      * Why no row has the event of {@code name}: a term whose probe unit the reading lacks was not
@@ -804,7 +823,7 @@ public final class ProfileCalibration {
     static String noEventNote(String name, TimingReport timing) {
         for (CostTerm t : CostTerm.values()) {
             if (t.id().equals(name) && LATER_UNITS.contains(t.probeUnit())
-                    && timing.rows().stream().noneMatch(r -> r.key().startsWith(t.probeUnit() + "/"))) {
+                    && timing.rows().stream().noneMatch(r -> r.unit().equals(t.probeUnit()) || r.unit().startsWith(t.probeUnit() + "."))) {
                 return "not measured: this reading has no '" + t.probeUnit() + "' probe unit (taken before timing.rb had it"
                         + (t.probeUnit().endsWith("yjit") ? ", or on a Ruby without YJIT" : "") + "), so it keeps the shipped default profile's value";
             }

@@ -51,12 +51,24 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
      * @param process which process of the unit it ran in (0, 1, ...)
      * @param heapSlots {@code heap_available_slots} after the repeat (all heaps; 0 when the probe did not read it)
      * @param gcTimeMs {@code GC.stat(:time)} spent during the repeat, ms (marking and sweeping; -1 when not read)
+     * @param heapFree free slots of each heap after the repeat ({@code heap_eden_slots} less the objects
+     *                 allocated and not yet freed, by {@code GC.stat_heap}); empty when the probe did not read
+     *                 them (before it did, or a Ruby without {@code GC.stat_heap})
      */
     public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
-                         long liveSlots, int process, long heapSlots, long gcTimeMs) {
+                         long liveSlots, int process, long heapSlots, long gcTimeMs, long[] heapFree) {
+        public Repeat {
+            heapFree = heapFree == null ? new long[0] : heapFree.clone();
+        }
+
+        public Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
+                long liveSlots, int process, long heapSlots, long gcTimeMs) {
+            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, heapSlots, gcTimeMs, null);
+        }
+
         public Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
                 long liveSlots, int process) {
-            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, 0, -1);
+            this(elapsedNs, minorGc, majorGc, allocatedObjects, heapPages, minorFaults, liveSlots, process, 0, -1, null);
         }
     }
 
@@ -169,6 +181,23 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
         /** Mean slots of all heaps after the repeats (0 when not read). */
         public double meanHeapSlots() {
             return repeats.stream().mapToDouble(Repeat::heapSlots).average().orElse(0);
+        }
+
+        /**
+         * Mean free slots, after the repeats that read them, of the heaps not in {@code used} (the heaps
+         * the row allocates from): the free slots every GC of the row's loop sweeps in heaps it leaves
+         * idle. NaN when no repeat read the heaps' free slots.
+         */
+        public double meanIdleFreeSlots(java.util.Set<Integer> used) {
+            return repeats.stream().filter(r -> r.heapFree().length > 0).mapToDouble(r -> {
+                long idle = 0;
+                for (int h = 0; h < r.heapFree().length; h++) {
+                    if (!used.contains(h)) {
+                        idle += Math.max(0, r.heapFree()[h]);
+                    }
+                }
+                return idle;
+            }).average().orElse(Double.NaN);
         }
 
         /** Mean live slots after the repeats. */
@@ -287,7 +316,7 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
                     b.repeats.add(new Repeat(rep.get("elapsed_ns").asLong(), rep.path("minor_gc").asLong(), rep.path("major_gc").asLong(),
                             rep.path("allocated_objects").asLong(), rep.path("heap_pages").asLong(), rep.path("minflt").asLong(),
                             rep.path("live_slots").asLong(), process, rep.path("heap_slots").asLong(0),
-                            rep.has("gc_time_ms") ? rep.path("gc_time_ms").asLong() : -1));
+                            rep.has("gc_time_ms") ? rep.path("gc_time_ms").asLong() : -1, longs(rep.path("heap_free"))));
                 }
             }
         }
@@ -341,5 +370,17 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
     public String toString() {
         return "TimingReport[" + mode + ", " + rubyDescription + ", " + rows.size() + " rows in " + units().size() + " units, slots "
                 + Arrays.toString(slotSizes.toArray()) + "]";
+    }
+
+    /** A JSON array of numbers as longs; an absent or null node gives none. */
+    private static long[] longs(JsonNode node) {
+        if (!node.isArray()) {
+            return new long[0];
+        }
+        long[] out = new long[node.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = node.get(i).asLong();
+        }
+        return out;
     }
 }

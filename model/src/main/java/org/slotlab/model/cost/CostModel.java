@@ -146,7 +146,8 @@ public final class CostModel {
         double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
                 + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
                 + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE)
-                + sim.freedBuffers() * p.get(CostProfile.GC_FREE) + sim.rememberedRefsSum() * p.get(CostProfile.GC_REMEMBERED);
+                + sim.freedBuffers() * p.get(CostProfile.GC_FREE) + sim.rememberedRefsSum() * p.get(CostProfile.GC_REMEMBERED)
+                + sim.emptySlotsSweptSum() * p.get(CostProfile.GC_SWEEP_EMPTY);
         if (harness != null) {
             // each GC also marks and sweeps what the harness keeps: measured in its heap, per GC
             gc += sim.gcCount() * harness.gcNsPerGc();

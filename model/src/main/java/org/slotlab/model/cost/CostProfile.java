@@ -68,6 +68,7 @@ public final class CostProfile {
     public static final String GC_FREE = CostTerm.GC_FREE.id();
     public static final String GC_L2_MISS = CostTerm.GC_L2_MISS.id();
     public static final String GC_REMEMBERED = CostTerm.GC_REMEMBERED.id();
+    public static final String GC_SWEEP_EMPTY = CostTerm.GC_SWEEP_EMPTY.id();
     /**
      * Terms added after version 2 files were first written: a file without one reads it as 0 (the
      * cost was then inside another term, named in the provenance), not as a broken file.
@@ -80,14 +81,15 @@ public final class CostProfile {
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an
      * allocation loop's shape (YJIT's Class#new, Class#allocate, a Ruby initialize and its ivar
-     * writes, 3.1's ivar array), and a minor GC's visits of a remembered Array's elements (only the
-     * ring probe had them, inside gc_mark_ns_per_object). A file without one, written before the
+     * writes, 3.1's ivar array), a minor GC's visits of a remembered Array's elements (only the
+     * ring probe had them, inside gc_mark_ns_per_object), and the sweep's visits of free slots in
+     * heaps the loop leaves idle (inside gc_minor_ns: every probe row's heaps held about as many). A file without one, written before the
      * probes measured it, takes the shipped default profile's value and says so in the provenance.
      */
     static final List<String> ADDED_FROM_DEFAULT = List.of(CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(),
             CostTerm.YJIT_ALLOCATE_CALL.id(), CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(),
             CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(), CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(),
-            CostTerm.GC_REMEMBERED.id());
+            CostTerm.GC_REMEMBERED.id(), CostTerm.GC_SWEEP_EMPTY.id());
 
     /**
      * Provenance of a term {@link #ADDED_FROM_DEFAULT} takes from the shipped profile: the words a

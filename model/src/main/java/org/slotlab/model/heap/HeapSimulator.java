@@ -373,6 +373,9 @@ public final class HeapSimulator {
             count.pagesSwept += totalPages;
             for (int h = 0; h < heaps; h++) {
                 count.slotsSwept += total(h);
+                // the slots free when the GC starts: the sweep visits every unmarked slot, these included, and
+                // reads each one's header to find it already free (gc_sweep_plane's T_NONE case, default.c:3577-3579)
+                count.emptySwept += free[h];
             }
             long mallocIncrease = malloc.increase();
 
@@ -818,7 +821,7 @@ public final class HeapSimulator {
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
                     startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
                     feed == null ? -1 : feed.arena().faults() + skippedArenaFaults,
-                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone(), count.remembered);
+                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone(), count.remembered, count.emptySwept);
         }
     }
 

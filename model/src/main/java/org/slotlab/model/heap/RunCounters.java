@@ -15,6 +15,8 @@ final class RunCounters {
     long marked;
     /** References minor GCs visited in old containers the write barrier remembered. */
     long remembered;
+    /** Free slots the sweeps found already free (T_NONE), summed over GCs. */
+    long emptySwept;
     final long[] allocations;
     final long[] freed;
     /** GCs started because heap h had no free slot left (and no page it could take), per heap. */
@@ -41,6 +43,7 @@ final class RunCounters {
         c.slotsSwept = slotsSwept;
         c.marked = marked;
         c.remembered = remembered;
+        c.emptySwept = emptySwept;
         System.arraycopy(allocations, 0, c.allocations, 0, allocations.length);
         System.arraycopy(freed, 0, c.freed, 0, freed.length);
         System.arraycopy(bySlots, 0, c.bySlots, 0, bySlots.length);
@@ -58,6 +61,7 @@ final class RunCounters {
         slotsSwept += (later.slotsSwept - earlier.slotsSwept) * n;
         marked += (later.marked - earlier.marked) * n;
         remembered += (later.remembered - earlier.remembered) * n;
+        emptySwept += (later.emptySwept - earlier.emptySwept) * n;
         for (int h = 0; h < allocations.length; h++) {
             allocations[h] += (later.allocations[h] - earlier.allocations[h]) * n;
             freed[h] += (later.freed[h] - earlier.freed[h]) * n;

@@ -42,6 +42,11 @@ package org.slotlab.model.heap;
  *                             remembers it when the object is stored, the marking again while one is
  *                             young, and each minor GC's rgengc_rememberset_mark visits every element,
  *                             old ones only checked): the live objects such containers hold, young and old
+ * @param emptySlotsSweptSum   sum over GCs of the slots free when the GC starts, in all heaps: the sweep
+ *                             visits every slot the marking left unmarked and reads the header of each
+ *                             to find these already free (gc_sweep_plane's T_NONE case, 3.4 default.c;
+ *                             gc_plane_sweep, 3.1 gc.c): the free slots of heaps the loop does not
+ *                             allocate from, and of the loop's own heap when malloc_limit starts the GC
  */
 public record SimResult(
         long ops,
@@ -66,7 +71,8 @@ public record SimResult(
         long mallocFaults,
         long trimmedPages,
         long[] gcsBySlots,
-        long rememberedRefsSum) {
+        long rememberedRefsSum,
+        long emptySlotsSweptSum) {
 
     /** Whether the run simulated where its buffers sit in the malloc arena ({@link #mallocFaults()} counts). */
     public boolean arenaSimulated() {
@@ -182,7 +188,7 @@ public record SimResult(
                 warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd,
                 arenaSimulated() ? mallocFaults - Math.max(0, warm.mallocFaults) : -1,
                 arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1, bySlots,
-                rememberedRefsSum - warm.rememberedRefsSum);
+                rememberedRefsSum - warm.rememberedRefsSum, emptySlotsSweptSum - warm.emptySlotsSweptSum);
     }
 
     public long retainedBytes() {
@@ -207,7 +213,8 @@ public record SimResult(
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
                 && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages
-                && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots) && rememberedRefsSum == o.rememberedRefsSum;
+                && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots) && rememberedRefsSum == o.rememberedRefsSum
+                && emptySlotsSweptSum == o.emptySlotsSweptSum;
     }
 
     @Override
@@ -219,6 +226,6 @@ public record SimResult(
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
                 + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
                 + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages
-                + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ", remembered=" + rememberedRefsSum + ")";
+                + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ", remembered=" + rememberedRefsSum + ", emptySwept=" + emptySlotsSweptSum + ")";
     }
 }

@@ -126,6 +126,23 @@ class ProbesOnRealRubyTest {
                 assertThat(rep.minorGc()).as(r.key()).isEqualTo(r.n());
             }
         });
+        // the idle heap's contrast, where this Ruby has more than one heap: as many GCs (minors only) beside an idle
+        // heap full of old strings and beside one that holds one in 25, whose free slots every GC sweeps
+        if (t.slotSizes().size() > 1) {
+            TimingReport.Row dense = t.row("gc_empty.dense/object_new_idle_dense");
+            TimingReport.Row sparse = t.row("gc_empty.sparse/object_new_idle_sparse");
+            for (TimingReport.Row r : List.of(dense, sparse)) {
+                assertThat(r.repeats()).as(r.key()).allSatisfy(rep -> {
+                    assertThat(rep.majorGc()).as(r.key()).isZero();
+                    assertThat(rep.heapFree()).as(r.key()).hasSize(t.slotSizes().size());
+                });
+            }
+            assertThat(sparse.minorsPerIteration()).isCloseTo(dense.minorsPerIteration(), org.assertj.core.api.Assertions.withinPercentage(5));
+            java.util.Set<Integer> loopHeap = java.util.Set.of(0);
+            assertThat(sparse.meanIdleFreeSlots(loopHeap) - dense.meanIdleFreeSlots(loopHeap)).isGreaterThan(50_000);
+        } else {
+            assertThat(t.units()).noneMatch(u -> u.startsWith("gc_empty"));
+        }
         assertThat(progress.get(progress.size() - 1).fraction()).isEqualTo(1.0);
     }
 

@@ -227,6 +227,8 @@ class ProfileCalibrationTest {
         List<TimingReport.Row> rows = new ArrayList<>(averaged(raw.rows()));
         // these readings predate the remembered Array's unit: its rows with the counts timing.rb read on 3.4.5
         rows.addAll(rememberedUnit());
+        // and the idle heap's sweep
+        rows.addAll(emptyUnit());
         TimingReport measured = new TimingReport("quick", "3.4.5", "readings", raw.slotSizes(), 615, true, rows, List.of());
         CostProfile defaults = CostProfile.defaultProfile();
         Map<String, Double> truth = new LinkedHashMap<>();
@@ -247,6 +249,7 @@ class ProfileCalibrationTest {
                 case "gc_major_ns" -> 150_000.0;
                 case "page_fault_ns" -> 900.0;
                 case "memcpy_call_ns" -> 4.0;
+                case "gc_sweep_ns_per_empty" -> 4.0;
                 default -> defaults.get(name) * (1.5 + 0.25 * k++) + 0.5;
             };
             truth.put(name, v);
@@ -264,7 +267,7 @@ class ProfileCalibrationTest {
         }
         for (String name : List.of(CostProfile.METHOD_CALL, CostProfile.ALLOC, CostProfile.SLOT_BYTE, CostProfile.COPY,
                 CostProfile.SHARED_SETUP, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_MARK, CostProfile.GC_REMEMBERED,
-                CostProfile.CYCLE_MISS)) {
+                CostProfile.GC_SWEEP_EMPTY, CostProfile.CYCLE_MISS)) {
             assertThat(f.coefficient(name).fitted()).as(name).isTrue();
         }
         assertThat(f.profile().check().trusted()).isTrue();
@@ -285,6 +288,35 @@ class ProfileCalibrationTest {
                 new TimingReport.Row("gc_remembered", "gc_start", "gc_minor_remembered",
                         "KEEP[0] = Object.new; GC.start(full_mark: false, immediate_sweep: true)",
                         Map.of("calls", 1L, "full", 0L, "remembered_refs", 200_000L), 1_000, 0, List.of(gcs, gcs, gcs)));
+    }
+
+    /**
+     * The gc_empty units as timing.rb ran them on CRuby 3.4.5 (their counts; the times are replaced): the same
+     * dying Object.new loop beside an idle 80 B heap of 124 pages full of old strings (dense) or holding one in
+     * 25 (sparse), as many GCs in both (GC.stat(:time) left unread, as in the readings they join).
+     */
+    static List<TimingReport.Row> emptyUnit() {
+        List<TimingReport.Row> rows = new ArrayList<>();
+        for (String kind : List.of("dense", "sparse")) {
+            long[] free = kind.equals("dense") ? new long[] {8_593, 523, 154, 179, 82} : new long[] {8_185, 96_521, 154, 179, 81};
+            long pages = kind.equals("dense") ? 176 : 174;
+            TimingReport.Repeat loop = new TimingReport.Repeat(9_000_000, 0, 0, 0, pages, 0, 120_000, 0, 170_000, -1, free);
+            TimingReport.Repeat run = new TimingReport.Repeat(300_000_000, 51, 0, 3_000_000, pages, 0, 150_000, 0, 170_000, -1, free);
+            rows.add(new TimingReport.Row("gc_empty." + kind, "baseline", "empty_loop_idle_" + kind, "nil", Map.of(), 1_000_000, 0,
+                    List.of(loop, loop, loop)));
+            rows.add(new TimingReport.Row("gc_empty." + kind, "alloc", "object_new_idle_" + kind, "Object.new",
+                    Map.of("slots", 1L, "slot_size", 40L, "new_calls", 1L), 3_000_000, 40, List.of(run, run, run)));
+        }
+        return rows;
+    }
+
+    @Test
+    void aReadingWithoutTheEmptyUnit_keepsTheDefaultCostPerFreeSlot_andSaysWhy() throws Exception {
+        CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
+        CalibrationFit f = r.replay().fit();
+        assertThat(f.coefficient(CostProfile.GC_SWEEP_EMPTY).fitted()).isFalse();
+        assertThat(f.profile().get(CostProfile.GC_SWEEP_EMPTY)).isEqualTo(CostProfile.defaultProfile().get(CostProfile.GC_SWEEP_EMPTY));
+        assertThat(f.coefficient(CostProfile.GC_SWEEP_EMPTY).note()).contains("no 'gc_empty' probe unit");
     }
 
     @Test
@@ -423,7 +455,7 @@ class ProfileCalibrationTest {
             List<TimingReport.Repeat> reps = new ArrayList<>();
             for (TimingReport.Repeat rep : row.repeats()) {
                 reps.add(new TimingReport.Repeat(Math.round(ns * row.n()), rep.minorGc(), rep.majorGc(), rep.allocatedObjects(),
-                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots(), rep.gcTimeMs()));
+                        rep.heapPages(), rep.minorFaults(), rep.liveSlots(), rep.process(), rep.heapSlots(), rep.gcTimeMs(), rep.heapFree()));
             }
             synthetic.add(new TimingReport.Row(row.unit(), row.group(), row.name(), row.expr(), row.features(), row.n(),
                     keepMemsize ? row.sampleMemsize() : 0, reps));

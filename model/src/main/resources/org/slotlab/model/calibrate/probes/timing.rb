@@ -236,6 +236,30 @@ unit("gc_remembered", setup: "KEEP = Array.new(200_000) { Object.new }\nPAD = Ar
      { group: "gc_start", calls: 1, full: 0, remembered_refs: 200_000 })
 end
 
+# The sweep of a heap the loop leaves idle: every GC's sweep visits each slot the marking left
+# unmarked, and reads a free one's header to find it so. The same dying Object.new loop in a heap
+# whose 80 B pages are full of old strings, or hold one old string in 25: as many pages, and in the
+# sparse heap some 96,000 more free slots visited by every GC. One process each ("gc_empty.dense",
+# "gc_empty.sparse"). Both hold the 40 B heap at the same size, so both run as many GCs: large enough
+# that its GCs free a fifth of all the heaps' slots (fewer, and a GC over the dense heap asks for a
+# major: gc_marks_finish's min_free_slots counts every heap, major_by :nofree), with one old object in
+# 30 of its slots so that no page of it ever empties (with so many free slots the sweep hands empty
+# pages back, heap_pages_freeable_pages, and the loop would take them again every cycle), and a few
+# old strings in every other heap so that none loses its last page (an empty heap asks for a major).
+# The Arrays that held what dies are emptied, not dropped (see gc_remembered below).
+if SLOT_SIZES.size > 1 && EMBED[SLOT_SIZES[1]]
+  idle_len = EMBED[SLOT_SIZES[1]]
+  hold = "PIN = EMBED.values.map { |l| Array.new(20) { X * l } }\nH0 = []\nt = Array.new(60_000) { Object.new }\n" \
+         "i = 0\nwhile i < t.size\n  H0 << t[i]\n  i += 30\nend\nt.clear\n"
+  { "dense" => "IDLE = Array.new(100_000) { X * #{idle_len} }",
+    "sparse" => "IDLE = []\nt = Array.new(100_000) { X * #{idle_len} }\ni = 0\nwhile i < t.size\n  IDLE << t[i]\n  i += 25\nend\nt.clear" }.each do |kind, keep|
+    unit("gc_empty.#{kind}", env: init_env(0, 60_000), setup: "#{hold}#{keep}\n4.times { GC.start }") do |r|
+      r.("empty_loop_idle_#{kind}", "nil", 1_000_000, { group: "baseline" })
+      r.("object_new_idle_#{kind}", "Object.new", 3_000_000, { group: "alloc", slots: 1, slot_size: BASE_SLOT, new_calls: 1 })
+    end
+  end
+end
+
 # Memory cycled per GC cycle: the same allocation with more room in its heap (raised init
 # slots): as many slots allocated, fewer GCs, more bytes cycled between two GCs.
 fp_heap = SLOT_SIZES.size - 1
@@ -373,11 +397,14 @@ cfg[:repeats].times do
     t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
     a = GC.stat(STAT_AFTER)
     f1 = minflt
+    # each heap's free slots (the sweep visits those of heaps the row leaves idle at every GC)
+    free = STAT_HEAP ? (0...SLOT_SIZES.size).map { |h| GC.stat_heap(h, :heap_eden_slots) - GC.stat_heap(h, :total_allocated_objects) + GC.stat_heap(h, :total_freed_objects) } : nil
     row[:repeats] << {
       elapsed_ns: t1 - t0, minor_gc: a[:minor_gc_count] - b[:minor_gc_count], major_gc: a[:major_gc_count] - b[:major_gc_count],
       allocated_objects: a[:total_allocated_objects] - b[:total_allocated_objects], heap_pages: a[:heap_eden_pages],
       minflt: f1 - f0, live_slots: a[:heap_live_slots], old_objects: a[:old_objects],
       gc_time_ms: a[:time].to_i - b[:time].to_i, heap_slots: a[:heap_available_slots], heap_slots_before: b[:heap_available_slots],
+      heap_free: free,
     }
   end
 end
