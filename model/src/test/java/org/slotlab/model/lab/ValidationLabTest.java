@@ -231,4 +231,17 @@ class ValidationLabTest {
         assertThat(c.lower95()).isPositive();
         assertThat(c.value()).isLessThan(f.profile().get(CostProfile.GC_MARK));
     }
+
+    @Test
+    void aCalibrationWithTheEmptyUnits_fitsTheSweepOfAnIdleHeapsFreeSlots() throws Exception {
+        CalibrationFit f;
+        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + "calibration-ruby-3.4.5-base-20261203t.json.gz")) {
+            f = CalibrationReadings.read(in, "calibration-ruby-3.4.5-base-20261203t.json.gz").replay().fit();
+        }
+        CalibrationFit.CoefficientFit c = f.coefficient(CostProfile.GC_SWEEP_EMPTY);
+        assertThat(c.fitted()).isTrue();
+        // reading a free slot's header costs the sweep more than nothing and less than marking an object
+        assertThat(c.lower95()).isPositive();
+        assertThat(c.value()).isLessThan(f.profile().get(CostProfile.GC_MARK));
+    }
 }
