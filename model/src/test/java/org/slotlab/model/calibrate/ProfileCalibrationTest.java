@@ -310,22 +310,15 @@ class ProfileCalibrationTest {
         return rows;
     }
 
-    @Test
-    void aReadingWithoutTheEmptyUnit_keepsTheDefaultCostPerFreeSlot_andSaysWhy() throws Exception {
+    /** A term whose probe unit came after these readings: the remembered Array's walk, the idle heap's sweep. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"gc_remembered_ns_per_ref, gc_remembered", "gc_sweep_ns_per_empty, gc_empty"})
+    void aReadingWithoutATermsUnit_keepsTheDefaultValue_andSaysWhy(String term, String unit) throws Exception {
         CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
         CalibrationFit f = r.replay().fit();
-        assertThat(f.coefficient(CostProfile.GC_SWEEP_EMPTY).fitted()).isFalse();
-        assertThat(f.profile().get(CostProfile.GC_SWEEP_EMPTY)).isEqualTo(CostProfile.defaultProfile().get(CostProfile.GC_SWEEP_EMPTY));
-        assertThat(f.coefficient(CostProfile.GC_SWEEP_EMPTY).note()).contains("no 'gc_empty' probe unit");
-    }
-
-    @Test
-    void aReadingWithoutTheRememberedUnit_keepsTheDefaultCostPerElement_andSaysWhy() throws Exception {
-        CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
-        CalibrationFit f = r.replay().fit();
-        assertThat(f.coefficient(CostProfile.GC_REMEMBERED).fitted()).isFalse();
-        assertThat(f.profile().get(CostProfile.GC_REMEMBERED)).isEqualTo(CostProfile.defaultProfile().get(CostProfile.GC_REMEMBERED));
-        assertThat(f.coefficient(CostProfile.GC_REMEMBERED).note()).contains("no 'gc_remembered' probe unit");
+        assertThat(f.coefficient(term).fitted()).isFalse();
+        assertThat(f.profile().get(term)).isEqualTo(CostProfile.defaultProfile().get(term));
+        assertThat(f.coefficient(term).note()).contains("no '" + unit + "' probe unit");
     }
 
     /** Rows whose repeats all carry the mean counts of the row's repeats (so the fit's columns are exact). */
