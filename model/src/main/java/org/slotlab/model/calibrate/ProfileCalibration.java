@@ -655,7 +655,8 @@ public final class ProfileCalibration {
                 for (int slot : ev.slots()) {
                     used.add(layout.heapIndexOfSlot(slot));
                 }
-                double free = row.meanIdleFreeSlots(used);
+                // (a slot of no heap of this layout: which heaps the row leaves idle is not known)
+                double free = used.contains(-1) ? Double.NaN : row.meanIdleFreeSlots(used);
                 idle = Double.isNaN(free) ? 0 : free;
             }
             c.put(CostProfile.GC_SWEEP_EMPTY, (minors + majors) * idle);
@@ -825,7 +826,9 @@ public final class ProfileCalibration {
             if (t.id().equals(name) && LATER_UNITS.contains(t.probeUnit())
                     && timing.rows().stream().noneMatch(r -> r.unit().equals(t.probeUnit()) || r.unit().startsWith(t.probeUnit() + "."))) {
                 return "not measured: this reading has no '" + t.probeUnit() + "' probe unit (taken before timing.rb had it"
-                        + (t.probeUnit().endsWith("yjit") ? ", or on a Ruby without YJIT" : "") + "), so it keeps the shipped default profile's value";
+                        + (t.probeUnit().endsWith("yjit") ? ", or on a Ruby without YJIT" : "")
+                        + (t.probeUnit().equals(GC_EMPTY_UNIT) ? ", or on a Ruby before 3.3, which has one heap or does not count its objects per heap" : "")
+                        + "), so it keeps the shipped default profile's value";
             }
         }
         return "no probe row has this event";

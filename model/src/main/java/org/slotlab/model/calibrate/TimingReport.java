@@ -53,12 +53,13 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
      * @param gcTimeMs {@code GC.stat(:time)} spent during the repeat, ms (marking and sweeping; -1 when not read)
      * @param heapFree free slots of each heap after the repeat ({@code heap_eden_slots} less the objects
      *                 allocated and not yet freed, by {@code GC.stat_heap}); empty when the probe did not read
-     *                 them (before it did, or a Ruby without {@code GC.stat_heap})
+     *                 them (before it did, or a Ruby before 3.3, whose {@code GC.stat_heap} does not count
+     *                 objects per heap)
      */
     public record Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
-                         long liveSlots, int process, long heapSlots, long gcTimeMs, long[] heapFree) {
+                         long liveSlots, int process, long heapSlots, long gcTimeMs, List<Long> heapFree) {
         public Repeat {
-            heapFree = heapFree == null ? new long[0] : heapFree.clone();
+            heapFree = heapFree == null ? List.of() : List.copyOf(heapFree);
         }
 
         public Repeat(long elapsedNs, long minorGc, long majorGc, long allocatedObjects, long heapPages, long minorFaults,
@@ -189,11 +190,11 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
          * idle. NaN when no repeat read the heaps' free slots.
          */
         public double meanIdleFreeSlots(java.util.Set<Integer> used) {
-            return repeats.stream().filter(r -> r.heapFree().length > 0).mapToDouble(r -> {
+            return repeats.stream().filter(r -> !r.heapFree().isEmpty()).mapToDouble(r -> {
                 long idle = 0;
-                for (int h = 0; h < r.heapFree().length; h++) {
+                for (int h = 0; h < r.heapFree().size(); h++) {
                     if (!used.contains(h)) {
-                        idle += Math.max(0, r.heapFree()[h]);
+                        idle += Math.max(0, r.heapFree().get(h));
                     }
                 }
                 return idle;
@@ -373,13 +374,10 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
     }
 
     /** A JSON array of numbers as longs; an absent or null node gives none. */
-    private static long[] longs(JsonNode node) {
-        if (!node.isArray()) {
-            return new long[0];
-        }
-        long[] out = new long[node.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = node.get(i).asLong();
+    private static List<Long> longs(JsonNode node) {
+        List<Long> out = new ArrayList<>();
+        if (node.isArray()) {
+            node.forEach(v -> out.add(v.asLong()));
         }
         return out;
     }

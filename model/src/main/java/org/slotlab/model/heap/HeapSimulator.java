@@ -373,9 +373,13 @@ public final class HeapSimulator {
             count.pagesSwept += totalPages;
             for (int h = 0; h < heaps; h++) {
                 count.slotsSwept += total(h);
-                // the slots free when the GC starts: the sweep visits every unmarked slot, these included, and
-                // reads each one's header to find it already free (gc_sweep_plane's T_NONE case, default.c:3577-3579)
-                count.emptySwept += free[h];
+                // the free slots of a heap the loop left idle since the last GC: the sweep visits every unmarked
+                // slot, these included, and reads each one's header to find it already free (gc_sweep_plane's
+                // T_NONE case, default.c:3576-3578); a heap the loop allocates from has handed out most of its
+                // free slots by then, and what it has left it swept in cache
+                if (count.allocations[h] == allocationsAtLastGc[h]) {
+                    count.emptySwept += free[h];
+                }
             }
             long mallocIncrease = malloc.increase();
 

@@ -15,7 +15,7 @@ final class RunCounters {
     long marked;
     /** References minor GCs visited in old containers the write barrier remembered. */
     long remembered;
-    /** Free slots the sweeps found already free (T_NONE), summed over GCs. */
+    /** Free slots of heaps left idle since the last GC, which each GC's sweep finds already free (T_NONE), summed over GCs. */
     long emptySwept;
     final long[] allocations;
     final long[] freed;

@@ -42,11 +42,11 @@ package org.slotlab.model.heap;
  *                             remembers it when the object is stored, the marking again while one is
  *                             young, and each minor GC's rgengc_rememberset_mark visits every element,
  *                             old ones only checked): the live objects such containers hold, young and old
- * @param emptySlotsSweptSum   sum over GCs of the slots free when the GC starts, in all heaps: the sweep
- *                             visits every slot the marking left unmarked and reads the header of each
- *                             to find these already free (gc_sweep_plane's T_NONE case, 3.4 default.c;
- *                             gc_plane_sweep, 3.1 gc.c): the free slots of heaps the loop does not
- *                             allocate from, and of the loop's own heap when malloc_limit starts the GC
+ * @param emptySlotsSweptSum   sum over GCs of the free slots of the heaps the run allocated nothing from
+ *                             since the GC before: the sweep visits every slot the marking left unmarked
+ *                             and reads the header of each to find these already free (gc_sweep_plane's
+ *                             T_NONE case, 3.4 default.c; gc_plane_sweep, 3.1 gc.c), long after the
+ *                             loop last touched them
  */
 public record SimResult(
         long ops,

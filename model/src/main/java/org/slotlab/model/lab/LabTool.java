@@ -13,7 +13,8 @@ import org.slotlab.model.cost.CostProfile;
  * (calibration readings are fitted again with the model as it is now; {@code --profile NAME=FILE}
  * takes a saved profile instead; {@code --explain REGEX} prints, for the rows whose id matches, each
  * build's measured time and GCs beside the model's time by part; {@code --paired} takes each measured
- * ratio as the median of the run pairs' ratios instead of fastest over fastest).
+ * ratio as the median of the run pairs' ratios instead of fastest over fastest; {@code --set COEFFICIENT=VALUE}
+ * replaces one coefficient in every profile: a check of a term's direction, never a scoreboard).
  * The first profile predicts every Ruby of a lab file that has no profile of its own name: the
  * patched builds are predicted from the unpatched build's profile.
  */
@@ -23,12 +24,13 @@ public final class LabTool {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, LabPredictor> predictors = new LinkedHashMap<>();
+        Map<String, CostProfile> profiles = new LinkedHashMap<>();
+        Map<String, Double> set = new LinkedHashMap<>();
         int i = 0;
         String explain = null;
         Scoreboard.Measured statistic = Scoreboard.Measured.FASTEST;
         while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings") || args[i].equals("--explain")
-                || args[i].equals("--paired"))) {
+                || args[i].equals("--paired") || args[i].equals("--set"))) {
             if (args[i].equals("--paired")) {
                 statistic = Scoreboard.Measured.PAIRED_MEDIAN;
                 i++;
@@ -40,13 +42,37 @@ public final class LabTool {
                 continue;
             }
             String[] kv = args[i + 1].split("=", 2);
+            if (kv.length != 2) {
+                System.err.println("LabTool: " + args[i] + " takes NAME=VALUE, got '" + args[i + 1] + "'");
+                System.exit(2);
+            }
+            if (args[i].equals("--set")) {
+                if (!CostProfile.NAMES.contains(kv[0])) {
+                    System.err.println("LabTool: --set: no coefficient named '" + kv[0] + "'");
+                    System.exit(2);
+                }
+                try {
+                    set.put(kv[0], Double.parseDouble(kv[1]));
+                } catch (NumberFormatException e) {
+                    System.err.println("LabTool: --set " + kv[0] + ": '" + kv[1] + "' is not a number");
+                    System.exit(2);
+                }
+                i += 2;
+                continue;
+            }
             CostProfile p = args[i].equals("--profile") ? CostProfile.load(Path.of(kv[1]))
                     : org.slotlab.model.calibrate.CalibrationReadings.load(Path.of(kv[1])).replay().fit().profile();
-            predictors.put(kv[0], new LabPredictor(p));
+            profiles.put(kv[0], p);
             i += 2;
         }
+        Map<String, LabPredictor> predictors = new LinkedHashMap<>();
+        for (Map.Entry<String, CostProfile> e : profiles.entrySet()) {
+            CostProfile p = set.isEmpty() ? e.getValue() : e.getValue().with(set, e.getValue().name() + " with " + set);
+            predictors.put(e.getKey(), new LabPredictor(p));
+        }
         if (predictors.isEmpty() || i >= args.length) {
-            System.err.println("usage: LabTool --profile NAME=PROFILE.json [...] LAB.json.gz ...");
+            System.err.println("usage: LabTool --profile NAME=PROFILE.json | --readings NAME=READINGS.json.gz [...] [--set COEFFICIENT=VALUE] "
+                    + "[--explain REGEX] [--paired] LAB.json.gz ...");
             System.exit(2);
         }
         for (; i < args.length; i++) {

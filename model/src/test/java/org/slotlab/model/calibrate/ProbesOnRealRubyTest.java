@@ -126,22 +126,20 @@ class ProbesOnRealRubyTest {
                 assertThat(rep.minorGc()).as(r.key()).isEqualTo(r.n());
             }
         });
-        // the idle heap's contrast, where this Ruby has more than one heap: as many GCs (minors only) beside an idle
-        // heap full of old strings and beside one that holds one in 25, whose free slots every GC sweeps
-        if (t.slotSizes().size() > 1) {
+        // the idle heap's contrast, where this Ruby has more than one heap and counts objects per heap (3.3 on): beside an
+        // idle heap full of old strings and beside one that holds one in 25, as many free slots apart as the setups made
+        // (how many GCs each runs is checked on a full calibration's reading: smoke mode runs too few iterations for one)
+        if (t.slotSizes().size() > 1 && t.rubyVersion().compareTo("3.3") >= 0) {
             TimingReport.Row dense = t.row("gc_empty.dense/object_new_idle_dense");
             TimingReport.Row sparse = t.row("gc_empty.sparse/object_new_idle_sparse");
             for (TimingReport.Row r : List.of(dense, sparse)) {
-                assertThat(r.repeats()).as(r.key()).allSatisfy(rep -> {
-                    assertThat(rep.majorGc()).as(r.key()).isZero();
-                    assertThat(rep.heapFree()).as(r.key()).hasSize(t.slotSizes().size());
-                });
+                assertThat(r.repeats()).as(r.key()).allSatisfy(rep -> assertThat(rep.heapFree()).as(r.key()).hasSize(t.slotSizes().size()));
             }
-            assertThat(sparse.minorsPerIteration()).isCloseTo(dense.minorsPerIteration(), org.assertj.core.api.Assertions.withinPercentage(5));
             java.util.Set<Integer> loopHeap = java.util.Set.of(0);
-            assertThat(sparse.meanIdleFreeSlots(loopHeap) - dense.meanIdleFreeSlots(loopHeap)).isGreaterThan(50_000);
+            assertThat(sparse.meanIdleFreeSlots(loopHeap) - dense.meanIdleFreeSlots(loopHeap)).isGreaterThan(90_000);
         } else {
             assertThat(t.units()).noneMatch(u -> u.startsWith("gc_empty"));
+            assertThat(t.rows()).allSatisfy(r -> assertThat(r.repeats()).allSatisfy(rep -> assertThat(rep.heapFree()).isEmpty()));
         }
         assertThat(progress.get(progress.size() - 1).fraction()).isEqualTo(1.0);
     }

@@ -1,6 +1,7 @@
 package org.slotlab.model.calibrate;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -291,23 +292,46 @@ class ProfileCalibrationTest {
     }
 
     /**
-     * The gc_empty units as timing.rb ran them on CRuby 3.4.5 (their counts; the times are replaced): the same
-     * dying Object.new loop beside an idle 80 B heap of 124 pages full of old strings (dense) or holding one in
-     * 25 (sparse), as many GCs in both (GC.stat(:time) left unread, as in the readings they join).
+     * The gc_empty units as timing.rb ran them on CRuby 3.4.5 (one repeat of each row of the committed reading
+     * calibration-ruby-3.4.5-base-20261203t, its counts; the times are replaced): the same dying Object.new loop
+     * beside an idle 80 B heap of 124 pages full of old strings (dense) or holding one in 25 (sparse), as many GCs
+     * in both (GC.stat(:time) left unread, as in the readings they join).
      */
     static List<TimingReport.Row> emptyUnit() {
         List<TimingReport.Row> rows = new ArrayList<>();
         for (String kind : List.of("dense", "sparse")) {
-            long[] free = kind.equals("dense") ? new long[] {8_593, 523, 154, 179, 82} : new long[] {8_185, 96_521, 154, 179, 81};
-            long pages = kind.equals("dense") ? 176 : 174;
-            TimingReport.Repeat loop = new TimingReport.Repeat(9_000_000, 0, 0, 0, pages, 0, 120_000, 0, 170_000, -1, free);
-            TimingReport.Repeat run = new TimingReport.Repeat(300_000_000, 51, 0, 3_000_000, pages, 0, 150_000, 0, 170_000, -1, free);
+            boolean dense = kind.equals("dense");
+            TimingReport.Repeat loop = dense
+                    ? new TimingReport.Repeat(9_065_786, 0, 0, 0, 177, 0, 161_824, 0, 172_806, -1, List.of(9_254L, 260L, 544L, 379L, 485L))
+                    : new TimingReport.Repeat(14_515_019, 0, 0, 0, 176, 0, 59_191, 0, 173_010, -1, List.of(15_887L, 96_259L, 953L, 380L, 280L));
+            TimingReport.Repeat run = dense
+                    ? new TimingReport.Repeat(266_407_107, 50, 0, 3_000_000, 177, 0, 161_703, 0, 172_806, -1, List.of(9_367L, 264L, 546L, 379L, 487L))
+                    : new TimingReport.Repeat(403_745_621, 50, 0, 3_000_000, 174, 0, 59_070, 0, 172_499, -1, List.of(16_000L, 96_263L, 546L, 380L, 282L));
             rows.add(new TimingReport.Row("gc_empty." + kind, "baseline", "empty_loop_idle_" + kind, "nil", Map.of(), 1_000_000, 0,
                     List.of(loop, loop, loop)));
             rows.add(new TimingReport.Row("gc_empty." + kind, "alloc", "object_new_idle_" + kind, "Object.new",
                     Map.of("slots", 1L, "slot_size", 40L, "new_calls", 1L), 3_000_000, 40, List.of(run, run, run)));
         }
         return rows;
+    }
+
+    @Test
+    void theIdleSweepColumn_countsTheFreeSlotsOfTheHeapsTheLoopLeavesIdle_atEveryGc() throws Exception {
+        RubyLayout l = TimingReportTest.readings(TimingReportTest.READINGS_34).replay().layout();
+        List<Integer> slots = java.util.Arrays.stream(l.slotSizes()).boxed().toList();
+        TimingReport t = new TimingReport("quick", "3.4.5", "gc_empty", slots, 615, true, emptyUnit(), List.of());
+        List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(t, l, new ArrayList<>());
+        ProfileCalibration.Thresholds any = new ProfileCalibration.Thresholds(8.0 * 1024 * 1024, 256, 1024 * 1024);
+        ProfileCalibration.DesignRow sparse = design.stream().filter(d -> d.row().name().equals("object_new_idle_sparse")).findFirst()
+                .orElseThrow();
+        // 50 GCs per 3,000,000 iterations, each sweeping the free slots of every heap but the 40 B one the loop allocates from
+        assertThat(sparse.column(CostProfile.GC_SWEEP_EMPTY, any)).isCloseTo(50.0 / 3_000_000 * (96_263 + 546 + 380 + 282), within(1e-9));
+        // and a reading without the units gives the column to no row
+        List<TimingReport.Row> without = emptyUnit().stream().map(r -> new TimingReport.Row("idle_" + r.unit().substring(9), r.group(),
+                r.name(), r.expr(), r.features(), r.n(), r.sampleMemsize(), r.repeats())).toList();
+        TimingReport w = new TimingReport("quick", "3.4.5", "renamed", slots, 615, true, without, List.of());
+        assertThat(ProfileCalibration.design(w, l, new ArrayList<>())).allSatisfy(d -> assertThat(d.column(CostProfile.GC_SWEEP_EMPTY, any))
+                .isZero());
     }
 
     /** A term whose probe unit came after these readings: the remembered Array's walk, the idle heap's sweep. */

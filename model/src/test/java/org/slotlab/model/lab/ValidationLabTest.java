@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.slotlab.model.calibrate.CalibrationFit;
 import org.slotlab.model.calibrate.CalibrationReadings;
+import org.slotlab.model.calibrate.TimingReport;
 import org.slotlab.model.cost.CostProfile;
 
 /**
@@ -233,6 +234,24 @@ class ValidationLabTest {
         assertThat(c.fitted()).isTrue();
         assertThat(c.lower95()).isPositive();
         assertThat(c.value()).isLessThan(f.profile().get(CostProfile.GC_MARK));
+    }
+
+    @Test
+    void theIdleHeapContrast_ranAsManyMinorGcs_andDiffersByTheSparseHeapsFreeSlots() throws Exception {
+        TimingReport t;
+        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + "calibration-ruby-3.4.5-base-20261203t.json.gz")) {
+            t = TimingReport.fromUnits(CalibrationReadings.read(in, "calibration-ruby-3.4.5-base-20261203t.json.gz").timing(), "20261203t");
+        }
+        TimingReport.Row dense = t.row("gc_empty.dense/object_new_idle_dense");
+        TimingReport.Row sparse = t.row("gc_empty.sparse/object_new_idle_sparse");
+        for (TimingReport.Row r : List.of(dense, sparse)) {
+            // minor GCs only: a major would mark the dense heap's 100,000 old strings
+            assertThat(r.repeats()).as(r.key()).allSatisfy(rep -> assertThat(rep.majorGc()).isZero());
+            assertThat(r.minorsPerIteration()).as(r.key()).isPositive();
+        }
+        assertThat(sparse.minorsPerIteration()).isCloseTo(dense.minorsPerIteration(), org.assertj.core.api.Assertions.withinPercentage(2));
+        java.util.Set<Integer> loopHeap = java.util.Set.of(0);
+        assertThat(sparse.meanIdleFreeSlots(loopHeap) - dense.meanIdleFreeSlots(loopHeap)).isBetween(90_000.0, 100_000.0);
     }
 
     /** The fit of a committed calibration's readings, made again with the model as it is now. */

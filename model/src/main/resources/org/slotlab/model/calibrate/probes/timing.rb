@@ -28,6 +28,8 @@ consts = GC::INTERNAL_CONSTANTS
 BASE_SLOT = consts[:BASE_SLOT_SIZE] || consts[:RVALUE_SIZE]
 HEAP_COUNT = consts[:HEAP_COUNT] || consts[:SIZE_POOL_COUNT] || 1
 STAT_HEAP = GC.respond_to?(:stat_heap) && !GC.stat_heap.empty?
+# whether GC.stat_heap counts the objects allocated and freed in each heap (3.3 and later)
+HEAP_OBJECTS = STAT_HEAP && GC.stat_heap(0).key?(:total_allocated_objects)
 SLOT_SIZES = STAT_HEAP ? GC.stat_heap.keys.sort.map { |i| GC.stat_heap[i][:slot_size] } : Array.new(HEAP_COUNT) { |i| BASE_SLOT << i }
 PROC_STAT = File.readable?("/proc/self/stat")
 
@@ -246,8 +248,8 @@ end
 # 30 of its slots so that no page of it ever empties (with so many free slots the sweep hands empty
 # pages back, heap_pages_freeable_pages, and the loop would take them again every cycle), and a few
 # old strings in every other heap so that none loses its last page (an empty heap asks for a major).
-# The Arrays that held what dies are emptied, not dropped (see gc_remembered below).
-if SLOT_SIZES.size > 1 && EMBED[SLOT_SIZES[1]]
+# The Arrays that held what dies are emptied, not dropped (see gc_remembered above).
+if HEAP_OBJECTS && SLOT_SIZES.size > 1 && EMBED[SLOT_SIZES[1]]
   idle_len = EMBED[SLOT_SIZES[1]]
   hold = "PIN = EMBED.values.map { |l| Array.new(20) { X * l } }\nH0 = []\nt = Array.new(60_000) { Object.new }\n" \
          "i = 0\nwhile i < t.size\n  H0 << t[i]\n  i += 30\nend\nt.clear\n"
@@ -397,8 +399,9 @@ cfg[:repeats].times do
     t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
     a = GC.stat(STAT_AFTER)
     f1 = minflt
-    # each heap's free slots (the sweep visits those of heaps the row leaves idle at every GC)
-    free = STAT_HEAP ? (0...SLOT_SIZES.size).map { |h| GC.stat_heap(h, :heap_eden_slots) - GC.stat_heap(h, :total_allocated_objects) + GC.stat_heap(h, :total_freed_objects) } : nil
+    # each heap's free slots (the sweep visits those of heaps the row leaves idle at every GC); GC.stat_heap
+    # counts objects per heap from 3.3
+    free = HEAP_OBJECTS ? (0...SLOT_SIZES.size).map { |h| GC.stat_heap(h, :heap_eden_slots) - GC.stat_heap(h, :total_allocated_objects) + GC.stat_heap(h, :total_freed_objects) } : nil
     row[:repeats] << {
       elapsed_ns: t1 - t0, minor_gc: a[:minor_gc_count] - b[:minor_gc_count], major_gc: a[:major_gc_count] - b[:major_gc_count],
       allocated_objects: a[:total_allocated_objects] - b[:total_allocated_objects], heap_pages: a[:heap_eden_pages],
