@@ -806,15 +806,15 @@ public final class ProfileCalibration {
         return p;
     }
 
+    /** The probe units (timing.rb) that tell the sweep of an idle heap's free slots apart. */
+    static final String GC_EMPTY_UNIT = "gc_empty";
+
     /**
      * The probe units timing.rb gained after readings were first saved: those that time an allocation
      * loop's shape, in the interpreter and under YJIT, the remembered Array's minor GC, and the sweep
      * of an idle heap's free slots.
      */
-    /** The probe units (timing.rb) that tell the sweep of an idle heap's free slots apart. */
-    static final String GC_EMPTY_UNIT = "gc_empty";
-
-    static final List<String> LATER_UNITS = List.of("objects", "objects_yjit", "gc_remembered", "gc_empty");
+    static final List<String> LATER_UNITS = List.of("objects", "objects_yjit", "gc_remembered", GC_EMPTY_UNIT);
 
     /**
      * Why no row has the event of {@code name}: a term whose probe unit the reading lacks was not

@@ -83,8 +83,9 @@ public final class CostProfile {
      * allocation loop's shape (YJIT's Class#new, Class#allocate, a Ruby initialize and its ivar
      * writes, 3.1's ivar array), a minor GC's visits of a remembered Array's elements (only the
      * ring probe had them, inside gc_mark_ns_per_object), and the sweep's visits of free slots in
-     * heaps the loop leaves idle (inside gc_minor_ns: every probe row's heaps held about as many). A file without one, written before the
-     * probes measured it, takes the shipped default profile's value and says so in the provenance.
+     * heaps the loop leaves idle (inside gc_minor_ns: every probe row's heaps held about as many). A
+     * file without one, written before the probes measured it, takes the shipped default profile's
+     * value and says so in the provenance.
      */
     static final List<String> ADDED_FROM_DEFAULT = List.of(CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(),
             CostTerm.YJIT_ALLOCATE_CALL.id(), CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(),
