@@ -67,7 +67,9 @@ if [ $write = 1 ]; then
       "(how they were made: that folder's README); every patched build predicted from a calibration of" \
       "the unpatched build alone (the one of their hour for the files of a same-hour group, \`calibration-ruby-3.4.5-base.json.gz\`" \
       "for the rest; each fitted again with the model as it is now). \`docs/FIT.md\` explains the columns and" \
-      "the failures." ""
+      "the failures. GC counts are those of the timed loop, except under benchmark-ips: there they are the" \
+      "whole report's, its warm-up included, less its two \`GC.start\` (measured), and the simulation runs as" \
+      "many iterations from the heap the harness hands the block (simulated)." ""
     if [ $beside = 1 ]; then
       run_beside
       run_noisy

@@ -139,6 +139,24 @@ public final class LabPredictor {
         return Experiments.run(layout, profile, plan, h);
     }
 
+    /**
+     * GCs the simulation runs for {@code warmOps} operations of a row's body followed by its {@code n}
+     * timed ones, from the heap the row's harness hands the body: what {@code GC.count} sees around a
+     * benchmark-ips report, whose warm-up runs the same block in the same process (its two
+     * {@code GC.start} calls not included).
+     */
+    public long processGcs(LabResults.Row row, String rubyName, long warmOps, long n) {
+        HarnessState h = profile.harness(Harness.parse(row.harness()), layout);
+        OpPlan plan = plan(row, policyOf(rubyName), n);
+        List<Phase> phases = new ArrayList<>();
+        List<Phase> body = plan.phases();
+        if (warmOps > 0) {
+            phases.add(new Phase(warmOps, body.get(body.size() - 1).perOp()));
+        }
+        phases.addAll(body);
+        return new org.slotlab.model.heap.HeapSimulator(layout.withBoot(h.boot())).run(phases, true).gcCount();
+    }
+
     /** "cutoff:256" for a lab build named cutoff-256. */
     public static String policyName(String rubyName) {
         return policyOf(rubyName).name();

@@ -40,12 +40,16 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
      * @param n iterations timed
      * @param elapsedNs time of the timed loop, ns
      * @param emptyLoopNs time of the same count of empty iterations, ns (0 where the harness has none)
-     * @param gcs GCs during the timed loop
-     * @param majors major GCs during the timed loop
+     * @param gcs GCs between the two snapshots: the timed loop's; under benchmark-ips also its warm-up's
+     *            and the two {@code GC.start} of its {@code Timing.clean_env} (before the warm-up, before the timing)
+     * @param majors major GCs between the two snapshots (benchmark-ips: its two {@code GC.start} among them)
      * @param minorFaults minor page faults during the timed loop
      * @param otherCpuBusy share of the other CPUs that was busy while it ran
+     * @param allocations objects allocated between the two snapshots ({@code GC.stat(:total_allocated_objects)}):
+     *                    under benchmark-ips, its warm-up's as well as the timed iterations'
      */
-    public record Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy) {
+    public record Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
+            long allocations) {
         public double nsPerOp() {
             return elapsedNs / (double) n;
         }
@@ -101,7 +105,8 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
                     JsonNode a = x.path("after").path("gc");
                     list.add(new Run(x.path("n").asLong(), x.path("elapsed_ns").asLong(), x.path("empty_loop_ns").asLong(0),
                             a.path("count").asLong() - b.path("count").asLong(), a.path("major_gc_count").asLong() - b.path("major_gc_count").asLong(),
-                            x.path("after").path("minflt").asLong() - x.path("before").path("minflt").asLong(), x.path("other_cpu_busy").asDouble(0)));
+                            x.path("after").path("minflt").asLong() - x.path("before").path("minflt").asLong(), x.path("other_cpu_busy").asDouble(0),
+                            a.path("total_allocated_objects").asLong() - b.path("total_allocated_objects").asLong()));
                 }
                 runs.put(e.getKey(), list);
             });

@@ -203,6 +203,30 @@ class ValidationLabTest {
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
+    @Test
+    void underBenchmarkIps_theGcsOfTheWholeReport_warmUpIncluded_areSimulatedWithin1Percent() throws Exception {
+        // every build and every loop, two-heap ones too, in the four harness files: benchmark-ips' warm-up runs
+        // the same block in the same process (a quarter of the report's iterations), so what GC.count sees is
+        // the heap the harness hands the block grown through the warm-up, and the timing after it
+        for (String tag : List.of("20261201", "20261202", "20261203a", "20261203b")) {
+            String f = "lab-3.4.5-variants-harness-" + tag + ".json.gz";
+            LabResults lab = lab(f);
+            Scoreboard s = variants(f, tag.equals("20261202") ? sameHour : base);
+            List<Scoreboard.RatioRow> ips = s.ratios().stream().filter(r -> r.harness().equals("benchmark-ips")).toList();
+
+            assertThat(ips).as(f).hasSizeGreaterThanOrEqualTo(40);
+            assertThat(ips).allSatisfy(r -> {
+                assertThat(r.predictedBaseGcs() / r.baseGcs() - 1).as(f + " " + r.row() + " on base").isBetween(-0.01, 0.01);
+                assertThat(r.predictedVariantGcs() / r.variantGcs() - 1).as(f + " " + r.row() + " on " + r.variant()).isBetween(-0.01, 0.01);
+            });
+            // the timed iterations alone would run about a quarter fewer GCs than the report measures
+            LabResults.Row row = lab.rows().stream().filter(r -> r.harness().equals("benchmark-ips")).findFirst().orElseThrow();
+            LabResults.Run run = row.runs().get("base").get(0);
+            long timedOnly = base.predict(row, "base", run.n()).gcCount();
+            assertThat((double) timedOnly / (run.gcs() - Scoreboard.IPS_GC_STARTS)).as(f + " " + row.id()).isLessThan(0.85);
+        }
+    }
+
     /** The bare scoreboard's level with the committed calibration (docs/FIT.md). */
     private static final int WITHIN_BARE = 77;
     private static final int WRONG_SIDE_BARE = 3;
