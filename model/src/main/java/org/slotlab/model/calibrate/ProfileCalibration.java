@@ -634,7 +634,8 @@ public final class ProfileCalibration {
             c.put(CostProfile.FROZEN_ROOT, e.frozenRoots());
             e.perTerm().forEach((term, count) -> c.put(term.id(), count));
             c.put(EMBEDDED_WRITES, e.embeddedWrites());
-            c.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsPerIteration() : 0.0);
+            // the faults of the repeat whose time the equation reads (set below), not the mean of all
+            c.put(CostProfile.PAGE_FAULT, 0.0);
             double minors = row.minorsPerIteration();
             double majors = row.majorsPerIteration();
             c.put(CostProfile.GC_MINOR, minors);
@@ -674,10 +675,13 @@ public final class ProfileCalibration {
                 for (String name : GC_TERMS) {
                     outside.put(name, 0.0);
                 }
+                outside.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsOfFastestOutsideGc() : 0.0);
                 out.add(new DesignRow(row, row.minNsOutsideGc() - loop, row.relativeSpread(), outside, ev.slots(),
                         slotBytes + ev.mallocBytes(), minors + majors, Equation.OUTSIDE_GC));
             } else {
-                out.add(new DesignRow(row, row.minNsPerIteration() - loop, row.relativeSpread(), c, ev.slots(), slotBytes + ev.mallocBytes(),
+                Map<String, Double> wall = new LinkedHashMap<>(c);
+                wall.put(CostProfile.PAGE_FAULT, timing.faultsMeasured() ? row.faultsOfFastest() : 0.0);
+                out.add(new DesignRow(row, row.minNsPerIteration() - loop, row.relativeSpread(), wall, ev.slots(), slotBytes + ev.mallocBytes(),
                         minors + majors));
             }
             if (row.gcTimeMsLeast() >= MIN_GC_MS) {

@@ -152,6 +152,25 @@ public record TimingReport(String mode, String rubyVersion, String rubyDescripti
             return mean(Repeat::minorFaults);
         }
 
+        /**
+         * Page faults per iteration of the repeat whose time the fit reads ({@link #minNsPerIteration}):
+         * a row whose repeats fault unevenly (glibc's mmap threshold grows within a process, so a
+         * later repeat may reuse what an earlier one mapped) has its fastest repeat among those that
+         * faulted least, and pricing that repeat's time by the mean count would make every fault look
+         * cheaper than it is.
+         */
+        public double faultsOfFastest() {
+            return repeats.stream().min(java.util.Comparator.comparingDouble(Repeat::elapsedNs))
+                    .map(r -> r.minorFaults() / (double) n).orElse(0.0);
+        }
+
+        /** Page faults per iteration of the repeat {@link #minNsOutsideGc} reads (NaN when no repeat read GC.stat(:time)). */
+        public double faultsOfFastestOutsideGc() {
+            return repeats.stream().filter(r -> r.gcTimeMs() >= 0)
+                    .min(java.util.Comparator.comparingDouble(r -> r.elapsedNs() - r.gcTimeMs() * 1e6))
+                    .map(r -> r.minorFaults() / (double) n).orElse(Double.NaN);
+        }
+
         /** Mean heap pages (all heaps) after the repeats. */
         public double meanHeapPages() {
             return repeats.stream().mapToDouble(Repeat::heapPages).average().orElse(0);

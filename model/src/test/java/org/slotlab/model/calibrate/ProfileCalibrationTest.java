@@ -429,6 +429,36 @@ class ProfileCalibrationTest {
     }
 
     @Test
+    void aRowsPageFaults_areThoseOfTheRepeatWhoseTimeIsFitted_notTheMeanOfAll() {
+        RubyLayout l = RubyLayout.ruby34();
+        long n = 1_000_000;
+        // glibc's mmap threshold grows within a process: one repeat reuses what the others mapped and
+        // faults 10,000 times where they fault 780,000, and it is the fastest (700 ms against 1,500 ms)
+        List<TimingReport.Repeat> reps = List.of(
+                new TimingReport.Repeat(1_500_000_000, 100, 0, n, 30, 780_000, 10_000, 1, 40_000, 20),
+                new TimingReport.Repeat(700_000_000, 100, 0, n, 30, 10_000, 10_000, 2, 40_000, 20),
+                new TimingReport.Repeat(1_510_000_000, 100, 0, n, 30, 780_000, 10_000, 3, 40_000, 20));
+        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(20_000_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
+        TimingReport t = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, true, List.of(
+                new TimingReport.Row("strings", "baseline", "empty_loop", "nil", Map.of(), n, 0, loopReps),
+                new TimingReport.Row("strings", "string_malloc", "string_malloc_len16000", "X * 16000", Map.of("calls", 1L, "slots", 1L,
+                        "slot_size", 40L, "malloc_bytes", 16_001L, "malloc_copied_bytes", 16_000L), n, 0, reps)), List.of());
+
+        List<ProfileCalibration.DesignRow> d = ProfileCalibration.design(t, l, new ArrayList<>());
+
+        ProfileCalibration.DesignRow outside = d.get(0);
+        assertThat(outside.equation()).isEqualTo(ProfileCalibration.Equation.OUTSIDE_GC);
+        // the fastest repeat's 680 ns outside GC came with 0.01 faults per iteration; the mean (0.52) would price each fault at a third
+        assertThat(outside.y()).isEqualTo(680.0 - 20.0, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(outside.columns().get(CostProfile.PAGE_FAULT)).isEqualTo(0.01, org.assertj.core.api.Assertions.within(1e-12));
+        assertThat(t.rows().get(1).faultsPerIteration()).isGreaterThan(0.5);
+        // a reading without fault counts gives the column to no row
+        TimingReport blind = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, false, t.rows(), List.of());
+        assertThat(ProfileCalibration.design(blind, l, new ArrayList<>())).allSatisfy(x -> assertThat(x.columns().getOrDefault(CostProfile.PAGE_FAULT, 0.0))
+                .isZero());
+    }
+
+    @Test
     void aRowThatIsNearlyAllGc_keepsOneEquationOfItsWholeTime() {
         RubyLayout l = RubyLayout.ruby34();
         long n = 300;

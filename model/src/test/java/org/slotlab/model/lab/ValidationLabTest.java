@@ -90,13 +90,16 @@ class ValidationLabTest {
     @Test
     void theBareLoops_predictedFromACalibrationTakenTheSameHour_onTheSameQuietMachine() throws Exception {
         // one file measured a quarter of an hour before the calibration, one right after it; neither is fitted to
-        for (String f : List.of("lab-3.4.5-variants-bare-20261202c.json.gz", "lab-3.4.5-variants-bare-20261202d.json.gz")) {
+        // the target: at least 90% of the rows where the representation changes within ±10% (98 of 109), none on
+        // the wrong side; the levels reached: 103 and 106
+        for (Map.Entry<String, Integer> level : Map.of("lab-3.4.5-variants-bare-20261202c.json.gz", 103,
+                "lab-3.4.5-variants-bare-20261202d.json.gz", 106).entrySet()) {
+            String f = level.getKey();
             Scoreboard s = variants(f, sameHour);
             Scoreboard.Tally all = s.tallies().get("all");
 
             assertThat(all.rows()).as(f).isEqualTo(109);
-            // the target: at least 90% of the rows where the representation changes within ±10%, none on the wrong side
-            assertThat(all.within()).as(f + ": rows within ±10%").isGreaterThanOrEqualTo(100);
+            assertThat(all.within()).as(f + ": rows within ±10%").isGreaterThanOrEqualTo(level.getValue());
             assertThat(all.wrongSide()).as(f + ": rows on the wrong side of 1.0").isZero();
             // quiet files: identical code on two builds measured within ±10% of 1.00 in every row
             assertThat(s.resolvesTolerance()).as(f).isTrue();
