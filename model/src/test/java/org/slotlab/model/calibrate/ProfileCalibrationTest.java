@@ -396,6 +396,13 @@ class ProfileCalibrationTest {
         assertThat(f.profile().layout()).isPresent();
     }
 
+    /** A 3.4.5 quick reading of {@code row} and its unit's empty loop (20 ns per iteration). */
+    private static TimingReport withEmptyLoop(TimingReport.Row row, boolean faultsMeasured) {
+        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(20_000_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
+        return new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, faultsMeasured, List.of(
+                new TimingReport.Row(row.unit(), "baseline", "empty_loop", "nil", Map.of(), row.n(), 0, loopReps), row), List.of());
+    }
+
     @Test
     void aRowWhoseGcTimeWasRead_isFittedAsItsGcTime_andItsTimeOutsideGc() {
         RubyLayout l = RubyLayout.ruby34();
@@ -404,11 +411,8 @@ class ProfileCalibrationTest {
         List<TimingReport.Repeat> reps = List.of(
                 new TimingReport.Repeat(90_000_000, 150, 0, n, 30, 0, 10_000, 1, 40_000, 40),
                 new TimingReport.Repeat(80_000_000, 150, 0, n, 30, 0, 10_000, 1, 40_000, 35));
-        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(20_000_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
-        TimingReport t = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, true, List.of(
-                new TimingReport.Row("slices", "baseline", "empty_loop", "nil", Map.of(), n, 0, loopReps),
-                new TimingReport.Row("slices", "middle", "middle_100", "SRC[1, 100]", Map.of("calls", 1L, "slots", 1L, "slot_size", 160L,
-                        "copied_bytes", 100L), n, 0, reps)), List.of());
+        TimingReport t = withEmptyLoop(new TimingReport.Row("slices", "middle", "middle_100", "SRC[1, 100]", Map.of("calls", 1L,
+                "slots", 1L, "slot_size", 160L, "copied_bytes", 100L), n, 0, reps), true);
 
         List<ProfileCalibration.DesignRow> d = ProfileCalibration.design(t, l, new ArrayList<>());
 
@@ -438,11 +442,9 @@ class ProfileCalibrationTest {
                 new TimingReport.Repeat(1_500_000_000, 100, 0, n, 30, 780_000, 10_000, 1, 40_000, 20),
                 new TimingReport.Repeat(700_000_000, 100, 0, n, 30, 10_000, 10_000, 2, 40_000, 20),
                 new TimingReport.Repeat(1_510_000_000, 100, 0, n, 30, 780_000, 10_000, 3, 40_000, 20));
-        List<TimingReport.Repeat> loopReps = List.of(new TimingReport.Repeat(20_000_000, 0, 0, 0, 30, 0, 10_000, 1, 40_000, 0));
-        TimingReport t = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, true, List.of(
-                new TimingReport.Row("strings", "baseline", "empty_loop", "nil", Map.of(), n, 0, loopReps),
-                new TimingReport.Row("strings", "string_malloc", "string_malloc_len16000", "X * 16000", Map.of("calls", 1L, "slots", 1L,
-                        "slot_size", 40L, "malloc_bytes", 16_001L, "malloc_copied_bytes", 16_000L), n, 0, reps)), List.of());
+        TimingReport.Row row = new TimingReport.Row("strings", "string_malloc", "string_malloc_len16000", "X * 16000", Map.of("calls", 1L,
+                "slots", 1L, "slot_size", 40L, "malloc_bytes", 16_001L, "malloc_copied_bytes", 16_000L), n, 0, reps);
+        TimingReport t = withEmptyLoop(row, true);
 
         List<ProfileCalibration.DesignRow> d = ProfileCalibration.design(t, l, new ArrayList<>());
 
@@ -453,7 +455,7 @@ class ProfileCalibrationTest {
         assertThat(outside.columns().get(CostProfile.PAGE_FAULT)).isEqualTo(0.01, org.assertj.core.api.Assertions.within(1e-12));
         assertThat(t.rows().get(1).faultsPerIteration()).isGreaterThan(0.5);
         // a reading without fault counts gives the column to no row
-        TimingReport blind = new TimingReport("quick", "3.4.5", "ruby 3.4.5", List.of(40, 80, 160, 320, 640), 615, false, t.rows(), List.of());
+        TimingReport blind = withEmptyLoop(row, false);
         assertThat(ProfileCalibration.design(blind, l, new ArrayList<>())).allSatisfy(x -> assertThat(x.columns().getOrDefault(CostProfile.PAGE_FAULT, 0.0))
                 .isZero());
     }
