@@ -23,7 +23,8 @@ groups=("20261202d bare-20261202c bare-20261202d harness-20261202")
 # Same-hour sessions taken while the host was too noisy to test the model: their identical-code rows
 # (both builds run the same code) land within ±10% of 1.00 in too few rows. Printed apart, as a record.
 noisy=("20261203a harness-20261203a bare-20261203a"
-  "20261203b harness-20261203b bare-20261203b")
+  "20261203b harness-20261203b bare-20261203b"
+  "20261203v harness-20261203v bare-20261203v")
 grouped=()
 for g in "${groups[@]}" "${noisy[@]}"; do
   for t in ${g#* }; do grouped+=("$lab/lab-3.4.5-variants-$t.json.gz"); done
