@@ -157,6 +157,17 @@ public final class LabPredictor {
         return new org.slotlab.model.heap.HeapSimulator(layout.withBoot(h.boot())).run(phases, true).gcCount();
     }
 
+    /**
+     * Iterations a run's process ran between the lab's snapshots, read from the objects it allocated
+     * (every object one iteration of the row's body allocates, its source's too), or -1 where the lab
+     * file predates the allocation counts.
+     */
+    public long iterationsInProcess(LabResults.Row row, String rubyName, LabResults.Run run) {
+        List<Phase> body = plan(row, policyOf(rubyName), 1000).phases();
+        int perOp = body.get(body.size() - 1).perOp().size();
+        return run.allocations() <= 0 || perOp == 0 ? -1 : Math.round(run.allocations() / (double) perOp);
+    }
+
     /** "cutoff:256" for a lab build named cutoff-256. */
     public static String policyName(String rubyName) {
         return policyOf(rubyName).name();

@@ -123,9 +123,7 @@ public final class LabTool {
                         fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
                         b.faultsPerOp(), b.describe());
                 if (row.harness().equals("benchmark-ips")) {
-                    java.util.List<org.slotlab.model.heap.Phase> body = p.plan(row, LabPredictor.policyOf(e.getKey()), 1000).phases();
-                    double perOp = body.get(body.size() - 1).perOp().size();
-                    long ops = Math.round(fastest.allocations() / perOp);
+                    long ops = p.iterationsInProcess(row, e.getKey(), fastest);
                     System.out.printf(java.util.Locale.ROOT, "    process: %d ops (%d warm-up) %d GCs less %d majors | simulated %d GCs%n",
                             ops, ops - fastest.n(), fastest.gcs(), fastest.majors(), p.processGcs(row, e.getKey(), ops - fastest.n(), fastest.n()));
                 }

@@ -223,14 +223,12 @@ public final class Scoreboard {
         if (!row.harness().equals("benchmark-ips")) {
             return new double[] {LabPredictor.median(runs.stream().map(x -> (double) x.gcs()).toList()), timed.gcCount()};
         }
-        List<org.slotlab.model.heap.Phase> body = p.plan(row, LabPredictor.policyOf(ruby), 1000).phases();
-        double perOp = body.get(body.size() - 1).perOp().size(); // every object an iteration allocates, its source's too
         List<Double> measured = new ArrayList<>();
         List<Double> simulated = new ArrayList<>();
         for (LabResults.Run r : runs) {
             measured.add((double) Math.max(0, r.gcs() - IPS_GC_STARTS));
-            long ops = Math.round(r.allocations() / perOp);
-            simulated.add(r.allocations() <= 0 || perOp <= 0 || ops < r.n() ? Double.NaN : (double) p.processGcs(row, ruby, ops - r.n(), r.n()));
+            long ops = p.iterationsInProcess(row, ruby, r);
+            simulated.add(ops < r.n() ? Double.NaN : (double) p.processGcs(row, ruby, ops - r.n(), r.n()));
         }
         boolean any = simulated.stream().anyMatch(d -> Double.isNaN(d));
         return new double[] {LabPredictor.median(measured), any ? Double.NaN : LabPredictor.median(simulated)};
