@@ -143,17 +143,34 @@ public final class CostModel {
         parts.put(TimeBreakdown.FAULTS, faults * p.get(CostProfile.PAGE_FAULT));
         parts.put(TimeBreakdown.SHARED, e.sharedSetups() * p.get(CostProfile.SHARED_SETUP));
         parts.put(TimeBreakdown.ROOTS, e.frozenRoots() * p.get(CostProfile.FROZEN_ROOT));
-        double gc = sim.minorGcs() * p.get(CostProfile.GC_MINOR) + sim.majorGcs() * p.get(CostProfile.GC_MAJOR)
-                + sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) + sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT)
-                + sim.markedSum() * p.get(CostProfile.GC_MARK) + freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE)
-                + sim.freedBuffers() * p.get(CostProfile.GC_FREE) + sim.rememberedRefsSum() * p.get(CostProfile.GC_REMEMBERED)
-                + sim.emptySlotsSweptSum() * p.get(CostProfile.GC_SWEEP_EMPTY);
-        if (harness != null) {
-            // each GC also marks and sweeps what the harness keeps: measured in its heap, per GC
-            gc += sim.gcCount() * harness.gcNsPerGc();
-        }
-        // the sweep that frees a new embedded string finds its slot beyond the core's cache as often as the copy did
-        parts.put(TimeBreakdown.GC, gc / n + e.embeddedWrites() * miss * p.get(CostProfile.GC_L2_MISS));
+        parts.put(TimeBreakdown.GC, gcParts(p, layout, sim, e, harness).values().stream().mapToDouble(Double::doubleValue).sum());
         return new TimeBreakdown(parts, miss, cycle, faults);
+    }
+
+    /**
+     * The GC part of {@link #price}, ns/op per coefficient (keyed by its id; {@code "harness"} for the
+     * harness's own objects): each GC event the simulation counted times its coefficient, per op.
+     */
+    public static Map<String, Double> gcParts(CostProfile p, RubyLayout layout, SimResult sim, OpEvents e, HarnessState harness) {
+        Map<String, Double> gc = new LinkedHashMap<>();
+        double n = sim.ops();
+        if (n == 0) {
+            return gc;
+        }
+        gc.put(CostProfile.GC_MINOR, sim.minorGcs() * p.get(CostProfile.GC_MINOR) / n);
+        gc.put(CostProfile.GC_MAJOR, sim.majorGcs() * p.get(CostProfile.GC_MAJOR) / n);
+        gc.put(CostProfile.GC_PAGE, sim.pagesSweptSum() * p.get(CostProfile.GC_PAGE) / n);
+        gc.put(CostProfile.GC_SLOT, sim.slotsSweptSum() * p.get(CostProfile.GC_SLOT) / n);
+        gc.put(CostProfile.GC_MARK, sim.markedSum() * p.get(CostProfile.GC_MARK) / n);
+        gc.put(CostProfile.GC_SWEEP_FREE, freedObjects(sim) * p.get(CostProfile.GC_SWEEP_FREE) / n);
+        gc.put(CostProfile.GC_FREE, sim.freedBuffers() * p.get(CostProfile.GC_FREE) / n);
+        gc.put(CostProfile.GC_REMEMBERED, sim.rememberedRefsSum() * p.get(CostProfile.GC_REMEMBERED) / n);
+        gc.put(CostProfile.GC_SWEEP_EMPTY, sim.emptySlotsSweptSum() * p.get(CostProfile.GC_SWEEP_EMPTY) / n);
+        // each GC also marks and sweeps what the harness keeps: measured in its heap, per GC
+        gc.put("harness", harness == null ? 0 : sim.gcCount() * harness.gcNsPerGc() / n);
+        // the sweep that frees a new embedded string finds its slot beyond the core's cache as often as the copy did
+        double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
+        gc.put(CostProfile.GC_L2_MISS, e.embeddedWrites() * miss * p.get(CostProfile.GC_L2_MISS));
+        return gc;
     }
 }

@@ -47,9 +47,11 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
      * @param otherCpuBusy share of the other CPUs that was busy while it ran
      * @param allocations objects allocated between the two snapshots ({@code GC.stat(:total_allocated_objects)}):
      *                    under benchmark-ips, its warm-up's as well as the timed iterations'
+     * @param gcTimeMs milliseconds the GCs between the two snapshots took ({@code GC.stat(:time)}, gc.c's
+     *                 measure of each GC's marking and sweeping), -1 where the Ruby does not report it
      */
     public record Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
-            long allocations) {
+            long allocations, long gcTimeMs) {
         public double nsPerOp() {
             return elapsedNs / (double) n;
         }
@@ -106,7 +108,8 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
                     list.add(new Run(x.path("n").asLong(), x.path("elapsed_ns").asLong(), x.path("empty_loop_ns").asLong(0),
                             a.path("count").asLong() - b.path("count").asLong(), a.path("major_gc_count").asLong() - b.path("major_gc_count").asLong(),
                             x.path("after").path("minflt").asLong() - x.path("before").path("minflt").asLong(), x.path("other_cpu_busy").asDouble(0),
-                            a.path("total_allocated_objects").asLong() - b.path("total_allocated_objects").asLong()));
+                            a.path("total_allocated_objects").asLong() - b.path("total_allocated_objects").asLong(),
+                            a.has("time") && b.has("time") ? a.path("time").asLong() - b.path("time").asLong() : -1));
                 }
                 runs.put(e.getKey(), list);
             });

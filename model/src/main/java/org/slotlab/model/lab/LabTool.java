@@ -122,6 +122,20 @@ public final class LabTool {
                         e.getKey(), fastest.nsPerOp(), fastest.emptyLoopNs() / (double) fastest.n(), fastest.gcs(), fastest.majors(),
                         fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
                         b.faultsPerOp(), b.describe());
+                StringBuilder gcParts = new StringBuilder();
+                org.slotlab.model.cost.CostModel.gcParts(p.profile(), p.layout(), o.sim(),
+                        p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp(),
+                        p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout()))
+                        .forEach((k, v) -> {
+                            if (Math.abs(v) >= 0.05) {
+                                gcParts.append(String.format(java.util.Locale.ROOT, " %s %.1f", k, v));
+                            }
+                        });
+                // under benchmark-ips the snapshots frame its warm-up too: per iteration of the whole report
+                long gcOps = row.harness().equals("benchmark-ips") ? p.iterationsInProcess(row, e.getKey(), fastest) : fastest.n();
+                System.out.printf(java.util.Locale.ROOT, "    GC time measured %s | model's GC:%s%n",
+                        fastest.gcTimeMs() < 0 ? "not recorded" : String.format(java.util.Locale.ROOT, "%.1f ns/op", fastest.gcTimeMs() * 1e6 / gcOps),
+                        gcParts);
                 if (row.harness().equals("benchmark-ips")) {
                     long ops = p.iterationsInProcess(row, e.getKey(), fastest);
                     System.out.printf(java.util.Locale.ROOT, "    process: %d ops (%d warm-up) %d GCs less %d majors | simulated %d GCs%n",

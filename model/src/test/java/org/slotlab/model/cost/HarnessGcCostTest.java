@@ -49,6 +49,20 @@ class HarnessGcCostTest {
     }
 
     @Test
+    void theGcTerm_isTheSumOfItsPartsPerCoefficient() {
+        OpPlan plan = frozenSuffix(231, "always-embed");
+        SimResult sim = new HeapSimulator(L34).run(plan.phases(), true);
+        HarnessState dear = new HarnessState(Harness.RUBYGEMS, L34.boot(), 10, 0, 0, "test").withGcNsPerGc(30_000, "30 µs per GC");
+
+        java.util.Map<String, Double> parts = CostModel.gcParts(P, L34, sim, plan.eventsPerOp(), dear);
+
+        assertThat(parts.values().stream().mapToDouble(Double::doubleValue).sum())
+                .isCloseTo(CostModel.price(P, L34, sim, plan.eventsPerOp(), dear).part(TimeBreakdown.GC), within(1e-9));
+        assertThat(parts.get("harness")).isCloseTo(30_000.0 * sim.gcCount() / sim.ops(), within(1e-9));
+        assertThat(parts).containsKeys(CostProfile.GC_MINOR, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_L2_MISS);
+    }
+
+    @Test
     void theBuildWithFewerGcs_gainsFromADearGc() {
         // a frozen source's 231 B suffix: a 40 B shared header per call unpatched, a 320 B slot embedded
         OpPlan shared = frozenSuffix(231, "master");

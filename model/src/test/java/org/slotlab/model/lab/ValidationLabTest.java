@@ -248,6 +248,28 @@ class ValidationLabTest {
     }
 
     /**
+     * Each run's GC time is read from GC.stat(:time) around the loop: a loop that ran hundreds of GCs
+     * spent some milliseconds in them, never more than the loop took.
+     */
+    @Test
+    void everyRun_carriesTheGcTimeCRubyMeasured_withinTheLoopsOwnTime() throws Exception {
+        LabResults lab = lab("lab-3.4.5-variants-harness-20261202.json.gz");
+        int read = 0;
+        for (LabResults.Row row : lab.rows()) {
+            for (List<LabResults.Run> runs : row.runs().values()) {
+                for (LabResults.Run r : runs) {
+                    assertThat(r.gcTimeMs()).as(row.id()).isGreaterThanOrEqualTo(0);
+                    if (r.gcs() >= 100 && !row.harness().equals("benchmark-ips")) {
+                        assertThat(r.gcTimeMs()).as(row.id()).isPositive().isLessThanOrEqualTo(r.elapsedNs() / 1_000_000);
+                        read++;
+                    }
+                }
+            }
+        }
+        assertThat(read).isGreaterThan(50);
+    }
+
+    /**
      * The first calibrations with a later probe unit fit its term from real timings: a minor GC's visit of
      * a remembered Array's element it only checks (20261203r), the sweep reading an idle heap's free slot
      * (20261203t). Each costs a few ns: more than nothing, less than marking an object.
