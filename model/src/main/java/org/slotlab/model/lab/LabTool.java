@@ -115,17 +115,15 @@ public final class LabTool {
                 LabPredictor p = use.getOrDefault(e.getKey(), first);
                 LabResults.Run fastest = e.getValue().stream().min(java.util.Comparator.comparingDouble(LabResults.Run::nsPerOp)).orElseThrow();
                 org.slotlab.model.workload.Outcome o = p.predict(row, e.getKey(), fastest.n());
-                org.slotlab.model.cost.TimeBreakdown b = org.slotlab.model.cost.CostModel.price(p.profile(), p.layout(), o.sim(),
-                        p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp(),
-                        p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout()));
+                org.slotlab.model.cost.OpEvents events = p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp();
+                org.slotlab.model.harness.HarnessState harness = p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout());
+                org.slotlab.model.cost.TimeBreakdown b = org.slotlab.model.cost.CostModel.price(p.profile(), p.layout(), o.sim(), events, harness);
                 System.out.printf(java.util.Locale.ROOT, "  %-16s measured %7.1f ns/op (loop %.1f) %5d GCs %4d majors %.3f faults/op | model %7.1f ns/op %5d GCs %4d majors cycle %.2f MB faults %.3f%n    %s%n",
                         e.getKey(), fastest.nsPerOp(), fastest.emptyLoopNs() / (double) fastest.n(), fastest.gcs(), fastest.majors(),
                         fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
                         b.faultsPerOp(), b.describe());
                 StringBuilder gcParts = new StringBuilder();
-                org.slotlab.model.cost.CostModel.gcParts(p.profile(), p.layout(), o.sim(),
-                        p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp(),
-                        p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout()))
+                org.slotlab.model.cost.CostModel.gcParts(p.profile(), p.layout(), o.sim(), events, harness)
                         .forEach((k, v) -> {
                             if (Math.abs(v) >= 0.05) {
                                 gcParts.append(String.format(java.util.Locale.ROOT, " %s %.1f", k, v));
