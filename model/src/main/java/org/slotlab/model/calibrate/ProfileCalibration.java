@@ -212,7 +212,9 @@ public final class ProfileCalibration {
 
     /**
      * The data caches of this machine: {@code /sys/devices/system/cpu/cpu0/cache/index*} on Linux,
-     * {@code sysctl hw.l1dcachesize hw.l2cachesize hw.l3cachesize} on macOS; unknown elsewhere.
+     * {@code getconf -a} on Linux where the kernel does not expose that directory (some virtual
+     * machines; glibc reads the sizes from the CPU's {@code cpuid}), {@code sysctl hw.l1dcachesize
+     * hw.l2cachesize hw.l3cachesize} on macOS; unknown elsewhere.
      */
     public static CacheSizes readCaches() {
         Path sys = Path.of("/sys/devices/system/cpu/cpu0/cache");
@@ -249,23 +251,63 @@ public final class ProfileCalibration {
             }
             return new CacheSizes(v[0], v[1], v[2], "sysctl hw.*cachesize");
         }
+        if (System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
+            String out = command("getconf", "-a");
+            return out == null ? CacheSizes.UNKNOWN : parseGetconf(out);
+        }
         return CacheSizes.UNKNOWN;
     }
 
+    /**
+     * The data caches in {@code getconf -a}'s output ({@code LEVEL1_DCACHE_SIZE}, {@code LEVEL2_CACHE_SIZE},
+     * {@code LEVEL3_CACHE_SIZE}, in bytes; a blank or 0 value is unknown).
+     */
+    static CacheSizes parseGetconf(String out) {
+        long l1 = 0;
+        long l2 = 0;
+        long l3 = 0;
+        for (String line : out.split("\\R")) {
+            String[] kv = line.trim().split("\\s+");
+            if (kv.length != 2 || !kv[1].matches("\\d{1,18}")) {
+                continue;
+            }
+            long v = Long.parseLong(kv[1]);
+            switch (kv[0]) {
+                case "LEVEL1_DCACHE_SIZE" -> l1 = v;
+                case "LEVEL2_CACHE_SIZE" -> l2 = v;
+                case "LEVEL3_CACHE_SIZE" -> l3 = v;
+                default -> {
+                }
+            }
+        }
+        CacheSizes c = new CacheSizes(l1, l2, l3, "getconf -a");
+        return c.known() ? c : CacheSizes.UNKNOWN;
+    }
+
     private static long sysctl(String key) {
+        String out = command("sysctl", "-n", key);
         try {
-            Process pr = new ProcessBuilder("sysctl", "-n", key).redirectErrorStream(true).start();
-            String out = new String(pr.getInputStream().readAllBytes()).trim();
+            return out == null ? 0 : Long.parseLong(out.trim());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /** A short system command's standard output, or null if it cannot run, fails or takes over 5 s. */
+    private static String command(String... argv) {
+        try {
+            Process pr = new ProcessBuilder(argv).redirectErrorStream(true).start();
+            String out = new String(pr.getInputStream().readAllBytes());
             if (!pr.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || pr.exitValue() != 0) {
                 pr.destroyForcibly();
-                return 0;
+                return null;
             }
-            return Long.parseLong(out);
+            return out;
         } catch (IOException | RuntimeException e) {
-            return 0;
+            return null;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return 0;
+            return null;
         }
     }
 

@@ -4,8 +4,9 @@ import java.util.Locale;
 
 /**
  * The data caches of the machine a profile was measured on, as the operating system reports them
- * ({@code /sys/devices/system/cpu/cpu0/cache/index*} on Linux, {@code sysctl hw.l1dcachesize
- * hw.l2cachesize hw.l3cachesize} on macOS). They are reported beside the fitted
+ * ({@code /sys/devices/system/cpu/cpu0/cache/index*} on Linux, or {@code getconf -a} where a virtual
+ * machine's kernel does not expose that directory; {@code sysctl hw.l1dcachesize hw.l2cachesize
+ * hw.l3cachesize} on macOS). They are reported beside the fitted
  * {@code cycle_cache_bytes}, the memory a GC cycle can run through before allocation slows, which
  * on a shared virtual machine is often smaller than the last-level cache the guest is told about.
  *

@@ -43,6 +43,28 @@ class ProfileCalibrationTest {
 
 
     @Test
+    void cachesAreReadFromGetconfWhereTheKernelHidesThem() {
+        // an AMD EPYC guest whose kernel has no /sys/devices/system/cpu/cpu0/cache: glibc still reads cpuid
+        String out = """
+                LEVEL1_ICACHE_SIZE                 32768
+                LEVEL1_ICACHE_ASSOC               \s
+                LEVEL1_DCACHE_SIZE                 49152
+                LEVEL1_DCACHE_LINESIZE             64
+                LEVEL2_CACHE_SIZE                  1048576
+                LEVEL3_CACHE_SIZE                  33554432
+                LEVEL4_CACHE_SIZE                 \s
+                """;
+        var c = ProfileCalibration.parseGetconf(out);
+        assertThat(c.l1dBytes()).isEqualTo(49152);
+        assertThat(c.l2Bytes()).isEqualTo(1048576);
+        assertThat(c.l3Bytes()).isEqualTo(33554432);
+        assertThat(c.source()).isEqualTo("getconf -a");
+        // a libc that reports no sizes (blank or 0) leaves them unknown, so the fit scans them
+        var none = ProfileCalibration.parseGetconf("LEVEL1_DCACHE_SIZE 0\nLEVEL2_CACHE_SIZE\nLEVEL3_CACHE_SIZE 0\n");
+        assertThat(none.known()).isFalse();
+    }
+
+    @Test
     void layoutOf_ruby31_isOneFortyByteSlotFixedEmbedCapa24() throws Exception {
         RubyLayout l = ProfileCalibration.layoutOf(layout(LAYOUT_31));
 
