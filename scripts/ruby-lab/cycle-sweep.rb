@@ -1,0 +1,92 @@
+# frozen_string_literal: true
+# The memory a GC cycle runs through, varied with the work per iteration held fixed: the lab's
+# `s = X * 1000; s.byteslice(500, 500)` loop (a fresh 1,000 B source, its 500 B suffix), each run in a
+# fresh `ruby --disable-gems` process, pinned, with the 40 B heap given room
+# (RUBY_GC_HEAP_0_INIT_SLOTS) so that the 640 B heap's init slots (RUBY_GC_HEAP_4_INIT_SLOTS) set how
+# many iterations a GC cycle holds on a build that embeds the suffix. Per run: ns per iteration, GCs,
+# GC time, minor faults and each heap's pages after the loop. How the time per iteration grows with the
+# cycle's bytes is the machine's cache capacity as an allocating loop feels it (docs/FIT.md).
+#
+# Usage: ruby scripts/ruby-lab/cycle-sweep.rb --ruby NAME=PATH [...] [--runs 3] [--cpu 1]
+#          [--slots 2000,4000,...] --out FILE.json
+require "json"
+require "optparse"
+require "tempfile"
+require "time"
+
+LOOP = <<~'RUBY'
+  n = Integer(ENV.fetch("SWEEP_N"))
+  x = "a"
+  i = 0
+  while i < n
+    i += 1
+  end
+  stat = ->() { File.read("/proc/self/stat").split(") ", 2).last.split(" ")[7].to_i }
+  g0 = GC.stat
+  f0 = stat.()
+  t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
+  i = 0
+  while i < n
+    s = x * 1000; s.byteslice(500, 500)
+    i += 1
+  end
+  t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
+  f1 = stat.()
+  g1 = GC.stat
+  pages = GC.stat_heap.sort.map { |_, h| h[:heap_eden_pages] }
+  require "json"
+  puts JSON.generate(n: n, elapsed_ns: t1 - t0, gcs: g1[:count] - g0[:count], majors: g1[:major_gc_count] - g0[:major_gc_count],
+                     gc_time_ms: g1[:time] - g0[:time], minflt: f1 - f0, pages_after: pages)
+RUBY
+
+opts = { rubies: [], runs: 3, cpu: nil, slots: [2000, 4000, 6000, 8000, 10000, 12000], n: 2_000_000, out: nil }
+OptionParser.new do |o|
+  o.banner = "usage: ruby cycle-sweep.rb --ruby NAME=PATH [...] --out FILE.json [options]"
+  o.on("--ruby NAME=PATH") { |v| n, pth = v.split("=", 2); opts[:rubies] << [n, pth] }
+  o.on("--runs N", Integer) { |v| opts[:runs] = v }
+  o.on("--cpu N", Integer) { |v| opts[:cpu] = v }
+  o.on("--slots LIST") { |v| opts[:slots] = v.split(",").map { |s| Integer(s) } }
+  o.on("--iterations N", Integer) { |v| opts[:n] = v }
+  o.on("--out FILE") { |v| opts[:out] = v }
+end.parse!
+abort "cycle-sweep.rb: give at least one --ruby NAME=PATH" if opts[:rubies].empty?
+abort "cycle-sweep.rb: give --out FILE" unless opts[:out]
+opts[:rubies].each { |n, pth| abort "cycle-sweep.rb: --ruby #{n}: #{pth} is not an executable" unless pth && File.executable?(pth) }
+abort "cycle-sweep.rb: --slots must be positive numbers" if opts[:slots].empty? || opts[:slots].any? { |s| s <= 0 }
+taskset = opts[:cpu] && system("command -v taskset >/dev/null 2>&1") ? ["taskset", "-c", opts[:cpu].to_s] : []
+
+script = Tempfile.new(["cycle-sweep", ".rb"])
+script.write(LOOP)
+script.flush
+results = []
+opts[:runs].times do |run|
+  opts[:slots].each do |slots|
+    # rotate which Ruby goes first, so that no build always runs right after another
+    opts[:rubies].rotate(run % opts[:rubies].size).each do |name, path|
+      env = { "RUBY_GC_HEAP_0_INIT_SLOTS" => "40000", "RUBY_GC_HEAP_4_INIT_SLOTS" => slots.to_s, "SWEEP_N" => opts[:n].to_s }
+      out = IO.popen(env, taskset + [path, "--disable-gems", script.path], err: [:child, :out], &:read)
+      line = out.lines.last
+      unless $?.success? && line&.start_with?("{")
+        abort "cycle-sweep.rb: #{name} with #{slots} init slots failed: #{out.lines.last(3).join.strip}"
+      end
+      results << { ruby: name, heap_4_init_slots: slots, run: run + 1 }.merge(JSON.parse(line, symbolize_names: true))
+      r = results.last
+      $stderr.puts format("run %d %-14s %6d init slots: %6.1f ns/op %5d GCs %4d faults pages %s",
+                          run + 1, name, slots, r[:elapsed_ns].fdiv(r[:n]), r[:gcs], r[:minflt], r[:pages_after].join("/"))
+    end
+  end
+end
+
+rubies = opts[:rubies].map do |name, path|
+  desc = IO.popen([path, "--disable-gems", "-e", "print RUBY_DESCRIPTION"], &:read)
+  { name: name, path: path, description: desc }
+end
+cpu = File.exist?("/proc/cpuinfo") ? File.read("/proc/cpuinfo")[/^model name\s*:\s*(.+)$/, 1] : nil
+caches = `getconf -a 2>/dev/null`.lines.grep(/^LEVEL\d_D?CACHE_SIZE/).to_h { |l| k, v = l.split; [k, v.to_i] }
+File.write(opts[:out], JSON.pretty_generate(
+  date: Time.now.utc.iso8601, machine: { uname: `uname -srm`.strip, cpu: cpu, cores: `nproc`.to_i, caches: caches,
+                                          pinned_cpu: taskset.empty? ? nil : opts[:cpu] },
+  loop: "s = X * 1000; s.byteslice(500, 500)", iterations: opts[:n],
+  env: { "RUBY_GC_HEAP_0_INIT_SLOTS" => 40000, "RUBY_GC_HEAP_4_INIT_SLOTS" => "per run" },
+  rubies: rubies, runs: results) + "\n")
+puts "wrote #{opts[:out]}: #{results.size} runs"
