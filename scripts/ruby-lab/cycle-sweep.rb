@@ -7,16 +7,33 @@
 # GC time, minor faults and each heap's pages after the loop. How the time per iteration grows with the
 # cycle's bytes is the machine's cache capacity as an allocating loop feels it (docs/FIT.md).
 #
+# --loops takes other loops too, to tell apart what the cycle's cost needs (each one a 640 B slot per
+# iteration on an embedding build): suffix-of-frozen (the slot written, no buffer), buffer-and-allocate
+# (a 1,000 B buffer and a 640 B object whose header alone is written), buffer-and-frozen-suffix (both
+# written, the copy from another string).
+#
 # Usage: ruby scripts/ruby-lab/cycle-sweep.rb --ruby NAME=PATH [...] [--runs 3] [--cpu 1]
-#          [--slots 2000,4000,...] --out FILE.json
+#          [--slots 2000,4000,...] [--loops own-suffix,suffix-of-frozen,...] --out FILE.json
 require "json"
 require "optparse"
 require "tempfile"
 require "time"
 
+LOOPS = {
+  "own-suffix" => "s = x * 1000; s.byteslice(500, 500)",
+  "suffix-of-frozen" => "SRC.byteslice(500, 500)",
+  "buffer-and-allocate" => "s = x * 1000; K.allocate",
+  "buffer-and-frozen-suffix" => "s = x * 1000; SRC.byteslice(500, 500)",
+}.freeze
+
 LOOP = <<~'RUBY'
   n = Integer(ENV.fetch("SWEEP_N"))
   x = "a"
+  SRC = ("a" * 1000).freeze
+  K = Class.new # sized by one instance with 78 ivars: later instances take 640 B slots
+  o = K.new
+  78.times { |k| o.instance_variable_set(:"@v#{k}", k) }
+  o = nil
   i = 0
   while i < n
     i += 1
@@ -27,7 +44,7 @@ LOOP = <<~'RUBY'
   t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
   i = 0
   while i < n
-    s = x * 1000; s.byteslice(500, 500)
+    BODY
     i += 1
   end
   t1 = Process.clock_gettime(Process::CLOCK_MONOTONIC, :nanosecond)
@@ -39,7 +56,7 @@ LOOP = <<~'RUBY'
                      gc_time_ms: g1[:time] - g0[:time], minflt: f1 - f0, pages_after: pages)
 RUBY
 
-opts = { rubies: [], runs: 3, cpu: nil, slots: [2000, 4000, 6000, 8000, 10000, 12000], n: 2_000_000, out: nil }
+opts = { rubies: [], runs: 3, cpu: nil, slots: [2000, 4000, 6000, 8000, 10000, 12000], loops: ["own-suffix"], n: 2_000_000, out: nil }
 OptionParser.new do |o|
   o.banner = "usage: ruby cycle-sweep.rb --ruby NAME=PATH [...] --out FILE.json [options]"
   o.on("--ruby NAME=PATH") { |v| n, pth = v.split("=", 2); opts[:rubies] << [n, pth] }
@@ -47,32 +64,39 @@ OptionParser.new do |o|
   o.on("--cpu N", Integer) { |v| opts[:cpu] = v }
   o.on("--slots LIST") { |v| opts[:slots] = v.split(",").map { |s| Integer(s) } }
   o.on("--iterations N", Integer) { |v| opts[:n] = v }
+  o.on("--loops LIST") { |v| opts[:loops] = v.split(",") }
   o.on("--out FILE") { |v| opts[:out] = v }
 end.parse!
 abort "cycle-sweep.rb: give at least one --ruby NAME=PATH" if opts[:rubies].empty?
 abort "cycle-sweep.rb: give --out FILE" unless opts[:out]
 opts[:rubies].each { |n, pth| abort "cycle-sweep.rb: --ruby #{n}: #{pth} is not an executable" unless pth && File.executable?(pth) }
 abort "cycle-sweep.rb: --slots must be positive numbers" if opts[:slots].empty? || opts[:slots].any? { |s| s <= 0 }
+unknown = opts[:loops] - LOOPS.keys
+abort "cycle-sweep.rb: --loops: unknown #{unknown.join(", ")} (known: #{LOOPS.keys.join(", ")})" unless unknown.empty?
 taskset = opts[:cpu] && system("command -v taskset >/dev/null 2>&1") ? ["taskset", "-c", opts[:cpu].to_s] : []
 
-script = Tempfile.new(["cycle-sweep", ".rb"])
-script.write(LOOP)
-script.flush
+scripts = opts[:loops].to_h do |name|
+  f = Tempfile.new(["cycle-sweep-#{name}", ".rb"])
+  f.write(LOOP.sub("BODY", LOOPS.fetch(name)))
+  f.flush
+  [name, f]
+end
 results = []
 opts[:runs].times do |run|
-  opts[:slots].each do |slots|
+  opts[:loops].product(opts[:slots]).each do |loop_name, slots|
+    script = scripts.fetch(loop_name)
     # rotate which Ruby goes first, so that no build always runs right after another
     opts[:rubies].rotate(run % opts[:rubies].size).each do |name, path|
       env = { "RUBY_GC_HEAP_0_INIT_SLOTS" => "40000", "RUBY_GC_HEAP_4_INIT_SLOTS" => slots.to_s, "SWEEP_N" => opts[:n].to_s }
       out = IO.popen(env, taskset + [path, "--disable-gems", script.path], err: [:child, :out], &:read)
       line = out.lines.last
       unless $?.success? && line&.start_with?("{")
-        abort "cycle-sweep.rb: #{name} with #{slots} init slots failed: #{out.lines.last(3).join.strip}"
+        abort "cycle-sweep.rb: #{loop_name} on #{name} with #{slots} init slots failed: #{out.lines.last(3).join.strip}"
       end
-      results << { ruby: name, heap_4_init_slots: slots, run: run + 1 }.merge(JSON.parse(line, symbolize_names: true))
+      results << { loop: loop_name, ruby: name, heap_4_init_slots: slots, run: run + 1 }.merge(JSON.parse(line, symbolize_names: true))
       r = results.last
-      $stderr.puts format("run %d %-14s %6d init slots: %6.1f ns/op %5d GCs %4d faults pages %s",
-                          run + 1, name, slots, r[:elapsed_ns].fdiv(r[:n]), r[:gcs], r[:minflt], r[:pages_after].join("/"))
+      $stderr.puts format("run %d %-24s %-14s %6d init slots: %6.1f ns/op %5d GCs %4d faults pages %s",
+                          run + 1, loop_name, name, slots, r[:elapsed_ns].fdiv(r[:n]), r[:gcs], r[:minflt], r[:pages_after].join("/"))
     end
   end
 end
@@ -86,7 +110,7 @@ caches = `getconf -a 2>/dev/null`.lines.grep(/^LEVEL\d_D?CACHE_SIZE/).to_h { |l|
 File.write(opts[:out], JSON.pretty_generate(
   date: Time.now.utc.iso8601, machine: { uname: `uname -srm`.strip, cpu: cpu, cores: `nproc`.to_i, caches: caches,
                                           pinned_cpu: taskset.empty? ? nil : opts[:cpu] },
-  loop: "s = X * 1000; s.byteslice(500, 500)", iterations: opts[:n],
+  loops: opts[:loops].to_h { |l| [l, LOOPS.fetch(l)] }, iterations: opts[:n],
   env: { "RUBY_GC_HEAP_0_INIT_SLOTS" => 40000, "RUBY_GC_HEAP_4_INIT_SLOTS" => "per run" },
   rubies: rubies, runs: results) + "\n")
 puts "wrote #{opts[:out]}: #{results.size} runs"
