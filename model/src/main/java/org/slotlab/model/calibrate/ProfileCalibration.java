@@ -537,6 +537,15 @@ public final class ProfileCalibration {
                 slots.add(layout.rstringSize());
                 return new RowEvents(source.plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, embeds ? 0 : src + layout.termLen());
             }
+            case "cycle_copy": {
+                // "x" * source_len (a 40 B RString and its malloc'd buffer), then a middle slice of the frozen SRC
+                // copied into a slot of slot_size (rb_str_new: str_alloc_embed); the GC cycle set by that slot's heap
+                long src = row.feature("source_len");
+                long copied = row.feature("copied_bytes");
+                OpEvents source = new OpEvents(1, 0, src, 0, 0, 1, src, OpEvents.stringTimesMemcpyCalls(src));
+                OpEvents slice = new OpEvents(1, 0, copied, 0, 0, 0).withEmbeddedWrites(1);
+                return new RowEvents(source.plus(slice), List.of(layout.rstringSize(), slot), src + layout.termLen());
+            }
             case "split": {
                 // S.split(":", 2): the Array, the key (a prefix: an embedded copy) and the value (a suffix: an embedded
                 // copy when it fits the 40 B slot, else shared: with a frozen receiver no root)

@@ -551,4 +551,20 @@ class ProfileCalibrationTest {
         assertThat(ProfileCalibration.unitsRunAgain(new TimingReport("synthetic", "3.4.5", "test", List.of(40), 23, true, rows, List.of())))
                 .isNull();
     }
+    @Test
+    void aFreshBufferAndAnEmbeddedCopyPerIteration_areTwoSlotsOneBufferAndBothCopies() {
+        RubyLayout l = RubyLayout.ruby34();
+        TimingReport.Row row = new TimingReport.Row("cycle_copy_4000", "cycle_copy", "cycle_copy_4000", "s = X * 1000; SRC.byteslice(1, 500)",
+                Map.of("calls", 2L, "source_len", 1000L, "copied_bytes", 500L, "slot_size", 640L, "init_slots", 4000L), 10, 0, List.of());
+        ProfileCalibration.RowEvents e = ProfileCalibration.eventsOf(row, l, new StringBuilder());
+        assertThat(e).isNotNull();
+        // the fresh source's 40 B RString, and the slice's 640 B slot (501 bytes with the terminator do not fit 320 B)
+        assertThat(e.slots()).containsExactly(40, 640);
+        assertThat(e.mallocBytes()).as("the source's buffer, terminator included").isEqualTo(1001);
+        assertThat(e.events().mallocs()).isEqualTo(1);
+        assertThat(e.events().bytesCopied()).as("the fill of the buffer and the copy into the slot").isEqualTo(1500);
+        assertThat(e.events().mallocBytesCopied()).isEqualTo(1000);
+        assertThat(e.events().embeddedWrites()).as("only the slice is written into the slot it was given").isEqualTo(1);
+        assertThat(e.events().methodCalls()).isEqualTo(2);
+    }
 }

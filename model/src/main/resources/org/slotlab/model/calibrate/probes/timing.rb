@@ -277,6 +277,23 @@ fp_heap = SLOT_SIZES.size - 1
   end
 end
 
+# Memory written per GC cycle by a loop that writes both a malloc'd buffer and an embedded copy: a
+# fresh 1,000 B string (a 40 B slot and its buffer) and a 500 B middle slice of the frozen SRC copied
+# into a 640 B slot, about 1.6 KB written per iteration. The 40 B heap is given room (40,000 init
+# slots) so that the 640 B heap's init slots set the GC cycle: as many bytes written per iteration,
+# 2,000 to 16,000 iterations between two GCs. One process each. Where one cycle's writes outgrow what
+# the machine's caches keep, each iteration slows (cycle_miss_ns_per_byte past cycle_cache_bytes);
+# the rows tell the fit where that happens on this machine.
+if fp_heap >= 4 && EMBED[SLOT_SIZES[fp_heap]] && EMBED[SLOT_SIZES[fp_heap]] >= 500
+  [2_000, 4_000, 6_000, 8_000, 11_000, 16_000].each do |init|
+    unit("cycle_copy_#{init}", env: init_env(0, 40_000).merge(init_env(fp_heap, init))) do |r|
+      r.("empty_loop_cc", "nil", 500_000, { group: "baseline" })
+      r.("cycle_copy_#{init}", "s = X * 1000; SRC.byteslice(1, 500)", 500_000,
+         { group: "cycle_copy", calls: 2, source_len: 1_000, copied_bytes: 500, slot_size: SLOT_SIZES[fp_heap], init_slots: init })
+    end
+  end
+end
+
 # Marking young objects kept by an old array: each GC marks the ring.
 unit("ring", setup: "RING = Array.new(50_000)") do |r|
   r.("empty_loop_ring", "nil", 2_000_000, { group: "baseline" })
