@@ -27,6 +27,31 @@ class ValidationLabTest {
 
     private static final String LAB = "/sample-data/measured/lab/";
 
+    @Test
+    void theSecondHost_withTheProbeOfABufferAndAnEmbeddedCopyPerCycle() throws Exception {
+        // the same AMD EPYC virtual machine that afternoon, its calibration with the cycle_copy units
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261205b.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.caches().source()).isEqualTo("getconf -a");
+        Scoreboard s = variants("lab-3.4.5-variants-harness-20261205b.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = s.tallies().get("all");
+        assertThat(s.resolvesTolerance()).isTrue();
+        assertThat(all.rows()).isEqualTo(46);
+        // 40 of 46 within ±10%, none on the wrong side of 1.0
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(40);
+        assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
+        assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
+
+        // its bare loops: 85 of 109 within ±10%, none on the wrong side
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261205b.json.gz", new LabPredictor(p));
+        Scoreboard.Tally bareAll = bare.tallies().get("all");
+        assertThat(bare.resolvesTolerance()).isTrue();
+        assertThat(bareAll.rows()).isEqualTo(109);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(85);
+        assertThat(bareAll.wrongSide()).as("bare rows on the wrong side of 1.0").isZero();
+        assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
