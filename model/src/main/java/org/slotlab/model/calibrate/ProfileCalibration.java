@@ -528,23 +528,20 @@ public final class ProfileCalibration {
             }
             case "fresh_noroot": {
                 // the source as the fresh-source rows build it ("x" * len), then a shared suffix of the frozen SRC
-                long src = row.feature("source_len");
-                boolean embeds = layout.isEmbeddable(src, layout.termLen());
-                OpEvents source = new OpEvents(1, 0, src, 0, 0, embeds ? 0 : 1, embeds ? 0 : src, OpEvents.stringTimesMemcpyCalls(src))
-                        .withEmbeddedWrites(embeds && src > 0 ? 1 : 0);
-                List<Integer> slots = new ArrayList<>();
-                slots.add(layout.slotSize(layout.heapForNewString(src)));
+                RowEvents source = freshSource(layout, row.feature("source_len"));
+                List<Integer> slots = new ArrayList<>(source.slots());
                 slots.add(layout.rstringSize());
-                return new RowEvents(source.plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, embeds ? 0 : src + layout.termLen());
+                return new RowEvents(source.events().plus(new OpEvents(1, 0, 0, 1, 0, 0)), slots, source.mallocBytes());
             }
             case "cycle_copy": {
-                // "x" * source_len (a 40 B RString and its malloc'd buffer), then a middle slice of the frozen SRC
-                // copied into a slot of slot_size (rb_str_new: str_alloc_embed); the GC cycle set by that slot's heap
-                long src = row.feature("source_len");
+                // the fresh source as above, then a middle slice of the frozen SRC copied into a slot of slot_size
+                // (rb_str_new: str_alloc_embed); the GC cycle set by that slot's heap
+                RowEvents source = freshSource(layout, row.feature("source_len"));
                 long copied = row.feature("copied_bytes");
-                OpEvents source = new OpEvents(1, 0, src, 0, 0, 1, src, OpEvents.stringTimesMemcpyCalls(src));
-                OpEvents slice = new OpEvents(1, 0, copied, 0, 0, 0).withEmbeddedWrites(1);
-                return new RowEvents(source.plus(slice), List.of(layout.rstringSize(), slot), src + layout.termLen());
+                OpEvents slice = new OpEvents(1, 0, copied, 0, 0, 0).withEmbeddedWrites(copied > 0 ? 1 : 0);
+                List<Integer> slots = new ArrayList<>(source.slots());
+                slots.add(slot);
+                return new RowEvents(source.events().plus(slice), slots, source.mallocBytes());
             }
             case "split": {
                 // S.split(":", 2): the Array, the key (a prefix: an embedded copy) and the value (a suffix: an embedded
@@ -579,6 +576,14 @@ public final class ProfileCalibration {
                 why.append("group '").append(row.group()).append("' has no model");
                 return null;
         }
+    }
+
+    /** {@code "x" * len} as the fresh-source rows build it: embedded where it fits a slot, else a 40 B RString and its buffer. */
+    private static RowEvents freshSource(RubyLayout layout, long len) {
+        boolean embeds = layout.isEmbeddable(len, layout.termLen());
+        OpEvents e = new OpEvents(1, 0, len, 0, 0, embeds ? 0 : 1, embeds ? 0 : len, OpEvents.stringTimesMemcpyCalls(len))
+                .withEmbeddedWrites(embeds && len > 0 ? 1 : 0);
+        return new RowEvents(e, List.of(layout.slotSize(layout.heapForNewString(len))), embeds ? 0 : len + layout.termLen());
     }
 
     /**
