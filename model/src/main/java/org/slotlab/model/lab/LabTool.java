@@ -118,10 +118,14 @@ public final class LabTool {
                 org.slotlab.model.cost.OpEvents events = p.plan(row, LabPredictor.policyOf(e.getKey()), fastest.n()).eventsPerOp();
                 org.slotlab.model.harness.HarnessState harness = p.profile().harness(org.slotlab.model.harness.Harness.parse(row.harness()), p.layout());
                 org.slotlab.model.cost.TimeBreakdown b = org.slotlab.model.cost.CostModel.price(p.profile(), p.layout(), o.sim(), events, harness);
-                System.out.printf(java.util.Locale.ROOT, "  %-16s measured %7.1f ns/op (loop %.1f) %5d GCs %4d majors %.3f faults/op | model %7.1f ns/op %5d GCs %4d majors cycle %.2f MB faults %.3f%n    %s%n",
+                System.out.printf(java.util.Locale.ROOT, "  %-16s measured %7.1f ns/op (loop %.1f) %5d GCs %4d majors %.3f faults/op | model %7.1f ns/op %5d GCs %4d majors cycle %.2f MB faults %.3f%s%n    %s%n",
                         e.getKey(), fastest.nsPerOp(), fastest.emptyLoopNs() / (double) fastest.n(), fastest.gcs(), fastest.majors(),
                         fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
-                        b.faultsPerOp(), b.describe());
+                        b.faultsPerOp(), o.sim().arenaSimulated()
+                                ? String.format(java.util.Locale.ROOT, " (buffers %.4f, trimmed %.4f pages/op)",
+                                        o.sim().mallocFaults() / (double) o.sim().ops(), o.sim().trimmedPages() / (double) o.sim().ops())
+                                : "",
+                        b.describe());
                 StringBuilder gcParts = new StringBuilder();
                 org.slotlab.model.cost.CostModel.gcParts(p.profile(), p.layout(), o.sim(), events, harness)
                         .forEach((k, v) -> {
