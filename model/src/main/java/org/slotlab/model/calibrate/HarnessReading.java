@@ -85,6 +85,32 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
                 loop, block, gcCycles(json.path("gc_cycles"), where), json);
     }
 
+    /**
+     * Slots in use per heap when the body starts, garbage not yet swept included: per heap
+     * {@code total_allocated_objects - total_freed_objects} of {@code GC.stat_heap} (3.3+), or
+     * {@code GC.stat(:heap_live_slots)} for the one heap of older Rubies; 0 where the reading has
+     * neither (the kept slots then stand for it).
+     */
+    long[] inUse() {
+        long[] occupied = new long[pages.length];
+        JsonNode start = raw == null ? null : raw.path("at_start");
+        if (start == null) {
+            return occupied;
+        }
+        JsonNode heaps = start.path("heaps");
+        if (heaps.isArray() && heaps.size() == pages.length) {
+            for (int i = 0; i < pages.length; i++) {
+                JsonNode x = heaps.get(i);
+                if (x.has("allocated") && x.has("freed")) {
+                    occupied[i] = Math.max(0, x.path("allocated").asLong() - x.path("freed").asLong());
+                }
+            }
+        } else if (pages.length == 1 && start.has("heap_live_slots")) {
+            occupied[0] = Math.max(0, start.path("heap_live_slots").asLong());
+        }
+        return occupied;
+    }
+
     static GcCycles gcCycles(JsonNode cycles, String where) throws CalibrationException {
         if (cycles.isMissingNode() || cycles.isNull()) {
             return null;
@@ -134,7 +160,11 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
         }
         String prov = String.format(Locale.ROOT, "measured by harness.rb on %s: pages when the body starts, slots its GCs keep per heap; "
                 + "GC %s at that moment", rubyDescription, gcState.isEmpty() ? "state unknown" : gcState);
-        BootState boot = new BootState(pages, keptFit, old, prov, lastGcMajor ? 0 : -1);
+        long[] occupied = inUse();
+        for (int i = 0; i < occupied.length; i++) {
+            occupied[i] = Math.max(occupied[i], keptFit[i]);
+        }
+        BootState boot = new BootState(pages, keptFit, old, prov, lastGcMajor ? 0 : -1, occupied);
         double loopCost = switch (harness) {
             case BENCHMARK_DRIVER -> 0;
             case BENCHMARK_IPS -> blockCallLoopNs;

@@ -172,12 +172,14 @@ public final class HeapSimulator {
                 pages[h] = layout.boot().pages(h);
                 bootLive[h] = layout.boot().live(h);
                 bootYoung[h] = bootLive[h] - layout.boot().old(h);
+                // boot's garbage that no sweep has freed yet holds its slots until the first GC
+                long inUse = Math.max(bootLive[h], layout.boot().occupied(h));
                 long total = total(h);
-                if (bootLive[h] > total) {
-                    // Boot left more live objects than its pages hold: give the heap the pages it needs.
-                    pages[h] = (int) ((bootLive[h] + layout.slotsPerPage(h) - 1) / layout.slotsPerPage(h));
+                if (inUse > total) {
+                    // Boot left more objects than its pages hold: give the heap the pages it needs.
+                    pages[h] = (int) ((inUse + layout.slotsPerPage(h) - 1) / layout.slotsPerPage(h));
                 }
-                free[h] = total(h) - bootLive[h];
+                free[h] = total(h) - inUse;
                 peakPages[h] = pages[h];
             }
             startPages = pages.clone();

@@ -73,6 +73,12 @@ public final class LayoutJson {
         }
         boot.put("provenance", b.provenance());
         boot.put("gcsSinceMajor", b.gcsSinceMajor());
+        if (!java.util.Arrays.equals(b.occupiedSlots(), b.liveSlots())) {
+            ArrayNode occupied = boot.putArray("occupiedSlots");
+            for (int h = 0; h < b.heapCount(); h++) {
+                occupied.add(b.occupied(h));
+            }
+        }
     }
 
     /** Reads a boot state written by {@link #writeBoot}; messages name the field. */
@@ -82,7 +88,7 @@ public final class LayoutJson {
         }
         known(boot, BOOT_KEYS, "boot");
         return new BootState(ints(boot, "pages"), longs(boot, "liveSlots"), longs(boot, "oldSlots"), text(boot, "provenance", ""),
-                integer(boot, "gcsSinceMajor", -1));
+                integer(boot, "gcsSinceMajor", -1), boot.has("occupiedSlots") ? longs(boot, "occupiedSlots") : null);
     }
 
     /** Keys of the layout object, of {@code gc} and of {@code boot}: what {@link #toJson} writes. */
@@ -92,7 +98,8 @@ public final class LayoutJson {
             "freeSlotsMinRatio", "freeSlotsGoalRatio", "freeSlotsMaxRatio", "oldObjectLimitFactor", "oldAge", "mallocLimitMin",
             "mallocLimitMax", "mallocLimitGrowthFactor", "oldmallocLimitMin", "oldmallocLimitMax", "oldmallocLimitGrowthFactor",
             "growthBySlotsBudget", "heapInitBytes", "sweepFreesOffsetMalloc", "promoteFromOldParent");
-    private static final Set<String> BOOT_KEYS = Set.of("pages", "liveSlots", "oldSlots", "provenance", "gcsSinceMajor");
+    private static final Set<String> BOOT_KEYS = Set.of("pages", "liveSlots", "oldSlots", "provenance", "gcsSinceMajor",
+            "occupiedSlots");
     /** Longest name or description. */
     static final int MAX_TEXT_CHARS = 1000;
 

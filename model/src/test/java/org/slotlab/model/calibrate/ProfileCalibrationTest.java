@@ -167,6 +167,32 @@ class ProfileCalibrationTest {
         assertThat(p.harnesses().get(Harness.BARE).loopNs()).isPositive();
     }
 
+    @Test
+    void theBareBoot_thatNeverCollected_holdsItsGarbage_theSlotsInUseAreAllItAllocated() throws Exception {
+        CalibrationReadings r = TimingReportTest.readings(TimingReportTest.READINGS_34);
+        RubyLayout l = r.replay().layout();
+        JsonNode bareRaw = r.harnesses().stream().filter(h -> h.path("harness").asText().equals("bare")).findFirst().orElseThrow();
+        ObjectNode o = bareRaw.deepCopy();
+        ObjectNode start = (ObjectNode) o.path("at_start");
+        start.put("gc_count", 0);
+        var heaps = start.putArray("heaps");
+        long[] allocated = {9_494, 1_113, 689, 15, 11};
+        int[] pages = {6, 2, 2, 1, 1};
+        for (int i = 0; i < allocated.length; i++) {
+            heaps.addObject().put("slot_size", l.slotSize(i)).put("pages", pages[i]).put("allocated", allocated[i]).put("freed", 0);
+        }
+        o.putArray("kept_by_heap").add(6_504).add(962).add(668).add(4).add(5);
+        org.slotlab.model.layout.BootState boot = HarnessReading.fromJson(o, "test").toState(l).boot();
+        // what a GC would keep is live; until one runs, every object boot made holds its slot
+        assertThat(boot.live(0)).isLessThan(9_494);
+        assertThat(boot.occupied(0)).isEqualTo(9_494);
+        assertThat(boot.occupied(4)).isEqualTo(11);
+        // a reading without the per-heap counts: the kept slots stand for the slots in use
+        heaps.forEach(h -> ((ObjectNode) h).remove(List.of("allocated", "freed")));
+        org.slotlab.model.layout.BootState older = HarnessReading.fromJson(o, "test").toState(l).boot();
+        assertThat(older.occupiedSlots()).isEqualTo(older.liveSlots());
+    }
+
     /** A harness reading of the committed 3.4.5 readings with a GC-cost measurement added: {@code usPerGc} in its fastest of 4 repeats. */
     static HarnessReading withGcCycles(JsonNode raw, double usPerGc, long gcs) throws Exception {
         ObjectNode o = raw.deepCopy();

@@ -202,14 +202,15 @@ class ValidationLabTest {
                         .matches("subseq-(fresh1000-suffix-500|frozen-suffix-250) benchmark-ips always-embed"));
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops (identical code within ±10% of 1.00 in 118 of 119 rows): 91 of 109 within ±10%; the misses are
-        // fourteen fresh 10,000 B rows and four frozen or already-shared ones, one of them (the frozen 250 B suffix, measured 1.16 where
-        // the unpatched build's fastest run was 8% slower than the same code's in the 231 B row) on the wrong side
+        // its bare loops (identical code within ±10% of 1.00 in 118 of 119 rows): 93 of 109 within ±10% since the loop's first
+        // cycle leaves boot's unswept garbage in its slots; the misses are twelve fresh 10,000 B rows and four frozen or
+        // already-shared ones, one of them (the frozen 250 B suffix, measured 1.16 where the unpatched build's fastest run was
+        // 8% slower than the same code's in the 231 B row) on the wrong side
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261205a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(91);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(93);
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.variant()).isEqualTo("subseq-frozen-suffix-250 always-embed"));
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
@@ -324,8 +325,12 @@ class ValidationLabTest {
         }
     }
 
-    /** The bare scoreboard's level with the committed calibration (docs/FIT.md). */
-    private static final int WITHIN_BARE = 77;
+    /**
+     * The bare scoreboard's level with the committed calibration (docs/FIT.md): 76 since the loop's first cycle leaves
+     * boot's unswept garbage in its slots, which moves the fresh 10,000 B 100 B suffix by 2% and takes its cutoff-128 row
+     * to -11.2%, where the three builds that embed that suffix alike measure from -12.6% to +15.7% of it.
+     */
+    private static final int WITHIN_BARE = 76;
     private static final int WRONG_SIDE_BARE = 3;
 
     @Test
