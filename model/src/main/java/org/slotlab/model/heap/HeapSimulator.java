@@ -173,7 +173,8 @@ public final class HeapSimulator {
                 bootLive[h] = layout.boot().live(h);
                 bootYoung[h] = bootLive[h] - layout.boot().old(h);
                 // boot's garbage that no sweep has freed yet holds its slots until the first GC
-                long inUse = Math.max(bootLive[h], layout.boot().occupied(h));
+                // (BootState keeps the slots in use at least the live ones)
+                long inUse = layout.boot().occupied(h);
                 long total = total(h);
                 if (inUse > total) {
                     // Boot left more objects than its pages hold: give the heap the pages it needs.
