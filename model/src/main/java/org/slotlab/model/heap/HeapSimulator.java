@@ -143,6 +143,7 @@ public final class HeapSimulator {
         /** Arena counts of the periods skipped: faults, pages trimmed. */
         long skippedArenaFaults;
         long skippedArenaTrimmed;
+        long skippedArenaTrims;
 
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
@@ -663,12 +664,12 @@ public final class HeapSimulator {
         // ---- extrapolation over steady-state periods
 
         /** When a relative state was first seen: the op and the counts then. */
-        record SteadyMark(long op, RunCounters counts, long arenaDigest, long arenaFaults, long arenaTrimmed) {
+        record SteadyMark(long op, RunCounters counts, long arenaDigest, long arenaFaults, long arenaTrimmed, long arenaTrims) {
         }
 
         SteadyMark mark() {
-            return feed == null ? new SteadyMark(t, count.copy(), 0, 0, 0)
-                    : new SteadyMark(t, count.copy(), feed.digest(t), feed.arena().faults(), feed.arena().trimmedPages());
+            return feed == null ? new SteadyMark(t, count.copy(), 0, 0, 0, 0)
+                    : new SteadyMark(t, count.copy(), feed.digest(t), feed.arena().faults(), feed.arena().trimmedPages(), feed.arena().trims());
         }
 
         /** After a GC: remember the relative state; if it was seen before, skip whole periods. */
@@ -697,6 +698,7 @@ public final class HeapSimulator {
             if (feed != null) {
                 skippedArenaFaults += (now.arenaFaults() - prev.arenaFaults()) * n;
                 skippedArenaTrimmed += (now.arenaTrimmed() - prev.arenaTrimmed()) * n;
+                skippedArenaTrims += (now.arenaTrims() - prev.arenaTrims()) * n;
                 feed.shift(shift);
             }
             for (Cohort c : cohorts) {
@@ -828,7 +830,8 @@ public final class HeapSimulator {
                     live, slotBytes, mallocLive, count.mallocCalls, count.mallocBytes, count.pagesSwept, count.marked, periodOps,
                     startPages.clone(), Math.max(peakMallocInFlight, inFlightAtEnd()), count.slotsSwept, buffersLive,
                     feed == null ? -1 : feed.arena().faults() + skippedArenaFaults,
-                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed, count.bySlots.clone(), count.remembered, count.emptySwept);
+                    feed == null ? -1 : feed.arena().trimmedPages() + skippedArenaTrimmed,
+                    feed == null ? -1 : feed.arena().trims() + skippedArenaTrims, count.bySlots.clone(), count.remembered, count.emptySwept);
         }
     }
 

@@ -34,6 +34,8 @@ package org.slotlab.model.heap;
  *                             -1 where the arena is not simulated (a layout whose sweep order the
  *                             simulation does not follow)
  * @param trimmedPages         pages glibc's systrim gave back to the kernel during the run (-1: not simulated)
+ * @param trims                times systrim gave pages back (each a {@code brk} call that shrinks the heap,
+ *                             so a system call and a TLB flush; -1: not simulated)
  * @param gcsBySlots           GCs started because a heap had no free slot left and could take no page
  *                             (heap_prepare, default.c:2088-2110), per heap: the heap that ran dry.
  *                             With {@code gcsByMalloc} they are all the GCs.
@@ -70,6 +72,7 @@ public record SimResult(
         long liveBuffersAtEnd,
         long mallocFaults,
         long trimmedPages,
+        long trims,
         long[] gcsBySlots,
         long rememberedRefsSum,
         long emptySlotsSweptSum) {
@@ -187,7 +190,8 @@ public record SimResult(
                 mallocBytes - warm.mallocBytes, pagesSweptSum - warm.pagesSweptSum, markedSum - warm.markedSum, periodOps,
                 warm.finalPages.clone(), peakMallocInFlight, slotsSweptSum - warm.slotsSweptSum, liveBuffersAtEnd,
                 arenaSimulated() ? mallocFaults - Math.max(0, warm.mallocFaults) : -1,
-                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1, bySlots,
+                arenaSimulated() ? trimmedPages - Math.max(0, warm.trimmedPages) : -1,
+                arenaSimulated() ? trims - Math.max(0, warm.trims) : -1, bySlots,
                 rememberedRefsSum - warm.rememberedRefsSum, emptySlotsSweptSum - warm.emptySlotsSweptSum);
     }
 
@@ -212,7 +216,7 @@ public record SimResult(
                 && retainedMallocBytes == o.retainedMallocBytes && mallocCalls == o.mallocCalls
                 && mallocBytes == o.mallocBytes && pagesSweptSum == o.pagesSweptSum && markedSum == o.markedSum
                 && java.util.Arrays.equals(startPages, o.startPages) && peakMallocInFlight == o.peakMallocInFlight
-                && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages
+                && slotsSweptSum == o.slotsSweptSum && mallocFaults == o.mallocFaults && trimmedPages == o.trimmedPages && trims == o.trims
                 && java.util.Arrays.equals(gcsBySlots, o.gcsBySlots) && rememberedRefsSum == o.rememberedRefsSum
                 && emptySlotsSweptSum == o.emptySlotsSweptSum;
     }
@@ -225,7 +229,7 @@ public record SimResult(
                 + ", liveAtEnd=" + java.util.Arrays.toString(liveAtEnd) + ", retained=" + retainedSlotBytes + "+"
                 + retainedMallocBytes + ", malloc=" + mallocCalls + "/" + mallocBytes + ", pagesSwept=" + pagesSweptSum
                 + ", marked=" + markedSum + ", period=" + periodOps + ", peakMallocInFlight=" + peakMallocInFlight
-                + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages
+                + ", mallocFaults=" + mallocFaults + ", trimmedPages=" + trimmedPages + ", trims=" + trims
                 + ", bySlots=" + java.util.Arrays.toString(gcsBySlots) + ", remembered=" + rememberedRefsSum + ", emptySwept=" + emptySlotsSweptSum + ")";
     }
 }

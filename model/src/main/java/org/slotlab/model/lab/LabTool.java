@@ -122,8 +122,9 @@ public final class LabTool {
                         e.getKey(), fastest.nsPerOp(), fastest.emptyLoopNs() / (double) fastest.n(), fastest.gcs(), fastest.majors(),
                         fastest.minorFaults() / (double) fastest.n(), o.nsPerOp(), o.sim().gcCount(), o.sim().majorGcs(), b.cycleBytes() / 1e6,
                         b.faultsPerOp(), o.sim().arenaSimulated()
-                                ? String.format(java.util.Locale.ROOT, " (buffers %.4f, trimmed %.4f pages/op)",
-                                        o.sim().mallocFaults() / (double) o.sim().ops(), o.sim().trimmedPages() / (double) o.sim().ops())
+                                ? String.format(java.util.Locale.ROOT, " (buffers %.4f, trimmed %.4f pages/op in %.5f trims/op)",
+                                        o.sim().mallocFaults() / (double) o.sim().ops(), o.sim().trimmedPages() / (double) o.sim().ops(),
+                                        o.sim().trims() / (double) o.sim().ops())
                                 : "",
                         b.describe());
                 StringBuilder gcParts = new StringBuilder();
