@@ -107,7 +107,7 @@ public final class ProfileCalibration {
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
             CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_FREE,
-            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostProfile.CYCLE_MISS_CALL, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
             CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
             CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
@@ -438,6 +438,10 @@ public final class ProfileCalibration {
             if (name.equals(CostProfile.CYCLE_MISS)) {
                 double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
                 return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+            }
+            if (name.equals(CostProfile.CYCLE_MISS_CALL)) {
+                // the copies the loop makes (none in the GC-time equation), into memory a cycle ran through beyond the cache
+                return columns.getOrDefault(CostProfile.MEMCPY_CALL, 0.0) * CostModel.missFraction(cycleBytes(), t.cache());
             }
             if (name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) {
                 // the same misses, paid outside GC by the copy and in GC by the sweep that frees the string
@@ -926,12 +930,13 @@ public final class ProfileCalibration {
             for (int i = 0; i < n; i++) {
                 col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
             }
-            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) && norm(col) == 0) {
+            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.CYCLE_MISS_CALL) || name.equals(CostProfile.L2_MISS)
+                    || name.equals(CostProfile.GC_L2_MISS)) && norm(col) == 0) {
                 for (int i = 0; i < n; i++) {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
                 if (norm(col) == 0) {
-                    notes.put(name, !name.equals(CostProfile.CYCLE_MISS)
+                    notes.put(name, !name.equals(CostProfile.CYCLE_MISS) && !name.equals(CostProfile.CYCLE_MISS_CALL)
                             ? "no probe row writes a new embedded string into slots whose GC cycle runs through more than "
                                     + (long) (candidates.get(0) / 1024) + " KiB"
                             : "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
@@ -975,7 +980,7 @@ public final class ProfileCalibration {
                     + " determines no coefficient; nothing to fit");
         }
         // scan the two thresholds
-        boolean scanCache = kept.contains(CostProfile.CYCLE_MISS);
+        boolean scanCache = kept.contains(CostProfile.CYCLE_MISS) || kept.contains(CostProfile.CYCLE_MISS_CALL);
         boolean scanL2 = kept.contains(CostProfile.L2_MISS) || kept.contains(CostProfile.GC_L2_MISS);
         boolean scanWindow = kept.contains(CostProfile.SLOT_BYTE) && rows.stream().anyMatch(d -> d.slots().stream().distinct().count() > 0)
                 && slotSizeCount(rows) > 2;
@@ -1008,7 +1013,8 @@ public final class ProfileCalibration {
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT, "cost fit on " + timing.rubyDescription() + " failed: " + e.getMessage());
         }
         LeastSquares.Fit fit = best.fit();
-        boolean missHeld = scanCache && fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound();
+        boolean missHeld = scanCache && (!kept.contains(CostProfile.CYCLE_MISS) || fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound())
+                && (!kept.contains(CostProfile.CYCLE_MISS_CALL) || fit.coefficient(CostProfile.CYCLE_MISS_CALL).atZeroBound());
         boolean l2Held = scanL2 && (!kept.contains(CostProfile.L2_MISS) || fit.coefficient(CostProfile.L2_MISS).atZeroBound())
                 && (!kept.contains(CostProfile.GC_L2_MISS) || fit.coefficient(CostProfile.GC_L2_MISS).atZeroBound());
         if (!scanL2) {

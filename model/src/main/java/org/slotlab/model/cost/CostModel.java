@@ -19,7 +19,9 @@ import org.slotlab.model.layout.RubyLayout;
  *     costs {@code l2_miss_ns_per_slot}. A slot that is only taken (its header written) does not
  *     pay it: the freelist walk's next slot is fetched ahead. Beyond {@code cycle_cache_bytes}
  *     every byte allocated (slots and malloc'd buffers, {@link SimResult#cycleBytes}) costs
- *     {@code cycle_miss_ns_per_byte} more again. A bigger slot cycles more memory for the same
+ *     {@code cycle_miss_ns_per_byte} more again, and every memcpy call into that memory
+ *     {@code cycle_miss_ns_per_call} for the lines it writes before the prefetcher streams the rest
+ *     (the same share beyond the cache). A bigger slot cycles more memory for the same
  *     number of objects, so embedding into big slots can cost more than the copy saves;</li>
  * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page) and the pages of the
  *     malloc'd buffers, each at {@code page_fault_ns}. Where the heap simulation follows the sweep
@@ -135,7 +137,8 @@ public final class CostModel {
         double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
         double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
-                + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS));
+                + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS)
+                + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
                 + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));
         parts.put(TimeBreakdown.MALLOC, e.mallocs() * p.get(CostProfile.MALLOC));

@@ -52,6 +52,7 @@ public final class CostProfile {
     public static final String L2_CACHE = CostTerm.L2_CACHE.id();
     public static final String CYCLE_MISS = CostTerm.CYCLE_MISS.id();
     public static final String CYCLE_CACHE = CostTerm.CYCLE_CACHE.id();
+    public static final String CYCLE_MISS_CALL = CostTerm.CYCLE_MISS_CALL.id();
     public static final String COPY = CostTerm.COPY.id();
     public static final String MALLOC_COPY = CostTerm.MALLOC_COPY.id();
     public static final String MEMCPY_CALL = CostTerm.MEMCPY_CALL.id();
@@ -76,7 +77,9 @@ public final class CostProfile {
     static final Map<String, String> ADDED_LATER = Map.of(CostTerm.GC_FREE.id(),
             "not in this profile file (written before the term existed): 0, the free is inside malloc_free_ns",
             CostTerm.GC_L2_MISS.id(),
-            "not in this profile file (written before the term existed): 0, the sweep's misses are inside gc_sweep_ns_per_freed");
+            "not in this profile file (written before the term existed): 0, the sweep's misses are inside gc_sweep_ns_per_freed",
+            CostTerm.CYCLE_MISS_CALL.id(),
+            "not in this profile file (written before the term existed): 0, a copy's first lines beyond the cache are inside cycle_miss_ns_per_byte");
 
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an
