@@ -140,7 +140,7 @@ public final class HeapSimulator {
         final MallocAccounting malloc = new MallocAccounting(gc);
         /** Where the buffers sit in glibc's main arena (3.4's GC order; null when not simulated). */
         final ArenaFeed feed;
-        /** Arena counts of the periods skipped: faults, pages trimmed. */
+        /** Arena counts of the periods skipped: faults, pages trimmed, trims. */
         long skippedArenaFaults;
         long skippedArenaTrimmed;
         long skippedArenaTrims;
