@@ -49,9 +49,17 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
      *                    under benchmark-ips, its warm-up's as well as the timed iterations'
      * @param gcTimeMs milliseconds the GCs between the two snapshots took ({@code GC.stat(:time)}, gc.c's
      *                 measure of each GC's marking and sweeping), -1 where the Ruby does not report it
+     * @param heapPages per heap, its pages after the loop ({@code GC.stat_heap(i, :heap_eden_pages)}); empty where
+     *                  the lab file does not record them
      */
     public record Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
-            long allocations, long gcTimeMs) {
+            long allocations, long gcTimeMs, int[] heapPages) {
+
+        public Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
+                long allocations, long gcTimeMs) {
+            this(n, elapsedNs, emptyLoopNs, gcs, majors, minorFaults, otherCpuBusy, allocations, gcTimeMs, new int[0]);
+        }
+
         public double nsPerOp() {
             return elapsedNs / (double) n;
         }
@@ -78,6 +86,14 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static int[] heapPages(JsonNode heaps) {
+        int[] pages = new int[heaps.size()];
+        for (int i = 0; i < pages.length; i++) {
+            pages[i] = heaps.get(i).path("heap_eden_pages").asInt();
+        }
+        return pages;
+    }
 
     /** Reads a lab file (plain or gzip-compressed JSON). */
     public static LabResults read(InputStream in, String where) throws IOException {
@@ -109,7 +125,8 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
                             a.path("count").asLong() - b.path("count").asLong(), a.path("major_gc_count").asLong() - b.path("major_gc_count").asLong(),
                             x.path("after").path("minflt").asLong() - x.path("before").path("minflt").asLong(), x.path("other_cpu_busy").asDouble(0),
                             a.path("total_allocated_objects").asLong() - b.path("total_allocated_objects").asLong(),
-                            a.has("time") && b.has("time") ? a.path("time").asLong() - b.path("time").asLong() : -1));
+                            a.has("time") && b.has("time") ? a.path("time").asLong() - b.path("time").asLong() : -1,
+                            heapPages(x.path("after").path("heaps"))));
                 }
                 runs.put(e.getKey(), list);
             });
