@@ -12,7 +12,7 @@ import org.slotlab.model.cost.CostProfile;
  * {@code java -cp ... org.slotlab.model.lab.LabTool --readings NAME=READINGS.json.gz [...] LAB.json.gz ...}
  * (calibration readings are fitted again with the model as it is now; {@code --profile NAME=FILE}
  * takes a saved profile instead; {@code --explain REGEX} prints, for the rows whose id matches, each
- * build's measured time and GCs beside the model's time by part; {@code --paired} takes each measured
+ * build's measured time, GCs and heap pages beside the model's time by part and simulated pages; {@code --paired} takes each measured
  * ratio as the median of the run pairs' ratios instead of fastest over fastest; {@code --set COEFFICIENT=VALUE}
  * replaces one coefficient in every profile: a check of a term's direction, never a scoreboard).
  * The first profile predicts every Ruby of a lab file that has no profile of its own name: the
@@ -103,7 +103,7 @@ public final class LabTool {
         }
     }
 
-    /** For each row matching {@code regex}: per build, the fastest run and its GCs beside the model's parts. */
+    /** For each row matching {@code regex}: per build, the fastest run, its GCs and its heaps' pages beside the model's parts. */
     static void explain(LabResults lab, Map<String, LabPredictor> use, String regex) {
         LabPredictor first = use.values().iterator().next();
         for (LabResults.Row row : lab.rows()) {
@@ -136,6 +136,10 @@ public final class LabTool {
                         });
                 // under benchmark-ips the snapshots frame its warm-up too: per iteration of the whole report
                 long gcOps = row.harness().equals("benchmark-ips") ? p.iterationsInProcess(row, e.getKey(), fastest) : fastest.n();
+                if (fastest.heapPages().length > 0) {
+                    System.out.printf(java.util.Locale.ROOT, "    pages per heap after the loop measured %s | simulated %s%n",
+                            java.util.Arrays.toString(fastest.heapPages()), java.util.Arrays.toString(o.sim().finalPages()));
+                }
                 System.out.printf(java.util.Locale.ROOT, "    GC time measured %s | model's GC:%s%n",
                         fastest.gcTimeMs() < 0 ? "not recorded" : String.format(java.util.Locale.ROOT, "%.1f ns/op", fastest.gcTimeMs() * 1e6 / gcOps),
                         gcParts);
