@@ -45,7 +45,7 @@ class LauncherScriptTest {
                 "for a in \"$@\"; do case $a in -XX:ArchiveClassesAtExit=*) echo archive > \"${a#*=}\";; esac; done",
                 "case \"$STUB_MODE\" in",
                 "  fail) exit 3 ;;",
-                "  wait) tail -f /dev/null & t=$!; trap 'kill $t; echo stopped >> \"$STUB_LOG\"; exit 143' TERM;"
+                "  wait) sleep 600 & t=$!; trap 'kill $t; echo stopped >> \"$STUB_LOG\"; exit 143' TERM;"
                         + " echo started >> \"$STUB_LOG\"; echo started; wait $t ;;",
                 "esac",
                 "exit 0", ""), StandardCharsets.UTF_8);
@@ -126,7 +126,7 @@ class LauncherScriptTest {
         assertThat(p.waitFor(20, TimeUnit.SECONDS)).isTrue();
 
         // the launcher ends only after Java has: its signal handler has written by now
-        assertThat(Files.readString(log)).as("Java got the signal").contains("stopped");
+        assertThat(Files.readString(log)).as("Java got the signal (the launcher ended with %d)", p.exitValue()).contains("stopped");
         assertThat(leftovers()).isEmpty();
     }
 
