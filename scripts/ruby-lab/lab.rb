@@ -17,6 +17,11 @@
 #              benchmark-ips: benchmark-ips's `x.report { body }` (a block call per iteration),
 #              from the benchmark-ips checkout given by --ips-lib (its lib/ directory).
 #   --cpu N    pin every loop to CPU N with taskset (when available), away from other work.
+#   --gc-sequence  (bare only) record every GC of the timed loop instead of timing it alone: the
+#              iteration it came in, what started it (GC.latest_gc_info's :gc_by, :major_by) and
+#              each heap's pages after it (where they changed). The loop then checks GC.count after every iteration
+#              (no allocation: the records go into an Array made before the loop), so its times are
+#              not the lab's; the file is for comparing the simulation's GCs with CRuby's, one by one.
 #   --scale    multiply every row's iteration count (0.1 for a quick look).
 require "json"
 require "optparse"
@@ -127,6 +132,54 @@ SNAPSHOT = <<~'RUBY'
   end
 RUBY
 
+# The loop as --gc-sequence runs it: after every iteration, if GC.count moved, one record per GC
+# (iteration, gc_by, major_by, then each heap's pages) into an Array allocated before the loop.
+GC_RECORD = 8
+def gc_sequence_script(r, n)
+  prelude, body = body_of(r)
+  <<~RUBY
+    #{SNAPSHOT}
+    #{prelude}
+    __heaps = GC.respond_to?(:stat_heap) ? GC.stat_heap.size : 0
+    __log = Array.new(#{GC_RECORD} * 20_000, 0)
+    __k = 0
+    __n = #{n}
+    __before = __slotlab_snapshot
+    __c = GC.count
+    __i = 0
+    while __i < __n
+      #{body}
+      __i += 1
+      if GC.count != __c
+        __c = GC.count
+        if __k + #{GC_RECORD} <= __log.size
+          __log[__k] = __i
+          __log[__k + 1] = GC.latest_gc_info(:gc_by)
+          __log[__k + 2] = GC.latest_gc_info(:major_by)
+          __h = 0
+          while __h < __heaps && __h < #{GC_RECORD - 3}
+            __log[__k + 3 + __h] = GC.stat_heap(__h, :heap_eden_pages)
+            __h += 1
+          end
+          __k += #{GC_RECORD}
+        end
+      end
+    end
+    __after = __slotlab_snapshot
+    __last = nil
+    __gcs = (0...(__k / #{GC_RECORD})).map do |g|
+      rec = __log[g * #{GC_RECORD}, #{GC_RECORD}]
+      pages = rec[3, [__heaps, #{GC_RECORD - 3}].min]
+      # each heap's pages only where they changed since the GC before
+      h = { iteration: rec[0], gc_by: rec[1].to_s, major_by: rec[2].to_s }
+      h[:pages] = pages if pages != __last
+      __last = pages
+      h
+    end
+    __slotlab_out({ n: __n, elapsed_ns: 0, empty_loop_ns: 0, gc_sequence: __gcs, before: __before, after: __after })
+  RUBY
+end
+
 def script_for(r, harness, n)
   prelude, body = body_of(r)
   case harness
@@ -173,7 +226,7 @@ end
 
 # ------------------------------------------------------------------ the driver
 
-opts = { rubies: [], runs: 5, harness: %w[bare], rows: nil, scale: 1.0, cpu: nil, ips_lib: nil, out: nil }
+opts = { rubies: [], runs: 5, harness: %w[bare], rows: nil, scale: 1.0, cpu: nil, ips_lib: nil, out: nil, gc_sequence: false }
 OptionParser.new do |o|
   o.banner = "usage: ruby lab.rb --ruby NAME=PATH [...] --out FILE [options]"
   o.on("--ruby NAME=PATH") { |v| n, pth = v.split("=", 2); opts[:rubies] << [n, pth] }
@@ -184,6 +237,7 @@ OptionParser.new do |o|
   o.on("--cpu N", Integer) { |v| opts[:cpu] = v }
   o.on("--ips-lib DIR") { |v| opts[:ips_lib] = v }
   o.on("--out FILE") { |v| opts[:out] = v }
+  o.on("--gc-sequence") { opts[:gc_sequence] = true }
   o.on("--list") { ROWS.each { |r| puts "#{r[:id]}  #{r[:kind]} n=#{r[:n]} #{r[:params]}" }; exit }
 end.parse!
 abort "lab.rb: give at least one --ruby NAME=PATH" if opts[:rubies].empty?
@@ -192,6 +246,7 @@ opts[:rubies].each { |n, pth| abort "lab.rb: --ruby #{n}: #{pth} is not an execu
 if opts[:harness].include?("benchmark-ips") && !(opts[:ips_lib] && File.file?(File.join(opts[:ips_lib], "benchmark", "ips.rb")))
   abort "lab.rb: the benchmark-ips harness needs --ips-lib DIR (a benchmark-ips checkout's lib/ directory)"
 end
+abort "lab.rb: --gc-sequence records bare loops only (--harness bare)" if opts[:gc_sequence] && opts[:harness] != %w[bare]
 rows = opts[:rows] ? ROWS.select { |r| r[:id] =~ opts[:rows] } : ROWS
 abort "lab.rb: --rows matches no row (see --list)" if rows.empty?
 taskset = opts[:cpu] && system("command -v taskset >/dev/null 2>&1") ? ["taskset", "-c", opts[:cpu].to_s] : []
@@ -258,7 +313,7 @@ Dir.mktmpdir("slotlab-lab") do |dir|
     configs.each_with_index do |(r, harness), ci|
       n = [(r[:n] * opts[:scale]).round, 1000].max
       path = File.join(dir, "#{r[:id]}-#{harness}.rb")
-      File.write(path, script_for(r, harness, n))
+      File.write(path, opts[:gc_sequence] ? gc_sequence_script(r, n) : script_for(r, harness, n))
       # rotate which Ruby goes first, so that no build always runs right after another
       order = rubies.rotate((run + ci) % rubies.size)
       order.each do |rb|
@@ -267,7 +322,8 @@ Dir.mktmpdir("slotlab-lab") do |dir|
         cmd << "--disable-gems" if harness == "bare"
         cmd += ["-I", opts[:ips_lib]] if harness == "benchmark-ips"
         cmd << path
-        out, ok, busy, tries = quiet_run(cmd, r[:env] || {}, opts[:cpu])
+        # a GC sequence is a count, not a time: it needs no quiet machine
+        out, ok, busy, tries = opts[:gc_sequence] ? [*capture(cmd, r[:env] || {}), 0.0, 1] : quiet_run(cmd, r[:env] || {}, opts[:cpu])
         key = [r[:id], harness]
         res = (results[key] ||= Hash.new { |h, k| h[k] = [] })
         if ok && (line = out.lines.last) && line.start_with?("{")
@@ -288,6 +344,7 @@ out = {
   machine: machine,
   rubies: rubies,
   runs: opts[:runs],
+  gc_sequence: opts[:gc_sequence],
   rows: configs.map do |r, harness|
     { id: r[:id], kind: r[:kind], params: r[:params], env: r[:env] || {}, harness: harness, results: results[[r[:id], harness]] }
   end,

@@ -51,17 +51,37 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
      *                 measure of each GC's marking and sweeping), -1 where the Ruby does not report it
      * @param heapPages per heap, its pages after the loop ({@code GC.stat_heap(i, :heap_eden_pages)}); empty where
      *                  the lab file does not record them
+     * @param gcSequence every GC of the loop, in order, where the lab recorded them ({@code lab.rb --gc-sequence},
+     *                   whose loops are not timed); else empty
      */
     public record Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
-            long allocations, long gcTimeMs, int[] heapPages) {
+            long allocations, long gcTimeMs, int[] heapPages, List<GcRecord> gcSequence) {
 
         public Run(long n, long elapsedNs, long emptyLoopNs, long gcs, long majors, long minorFaults, double otherCpuBusy,
                 long allocations, long gcTimeMs) {
-            this(n, elapsedNs, emptyLoopNs, gcs, majors, minorFaults, otherCpuBusy, allocations, gcTimeMs, new int[0]);
+            this(n, elapsedNs, emptyLoopNs, gcs, majors, minorFaults, otherCpuBusy, allocations, gcTimeMs, new int[0], List.of());
         }
 
         public double nsPerOp() {
             return elapsedNs / (double) n;
+        }
+    }
+
+    /**
+     * One GC of a lab loop, as the loop saw it right after.
+     *
+     * @param iteration the iterations done when the loop saw {@code GC.count} move: the GC ran during the one before
+     * @param gcBy {@code GC.latest_gc_info(:gc_by)}: {@code newobj} (a heap had no free slot), {@code malloc}, ...
+     * @param majorBy {@code GC.latest_gc_info(:major_by)}, empty for a minor GC
+     * @param pages each heap's pages after it
+     */
+    public record GcRecord(long iteration, String gcBy, String majorBy, int[] pages) {
+        public boolean major() {
+            return !majorBy.isEmpty();
+        }
+
+        public boolean byMalloc() {
+            return gcBy.equals("malloc");
         }
     }
 
@@ -86,6 +106,22 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
     }
 
     private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The GC records of a run (each heap's pages written only where they changed: carried forward here). */
+    private static List<GcRecord> gcSequence(JsonNode seq) {
+        List<GcRecord> out = new ArrayList<>();
+        int[] pages = new int[0];
+        for (JsonNode g : seq) {
+            if (g.has("pages")) {
+                pages = new int[g.path("pages").size()];
+                for (int i = 0; i < pages.length; i++) {
+                    pages[i] = g.path("pages").get(i).asInt();
+                }
+            }
+            out.add(new GcRecord(g.path("iteration").asLong(), g.path("gc_by").asText(), g.path("major_by").asText(), pages));
+        }
+        return List.copyOf(out);
+    }
 
     private static int[] heapPages(JsonNode heaps) {
         int[] pages = new int[heaps.size()];
@@ -126,7 +162,7 @@ public record LabResults(String date, JsonNode machine, List<Ruby> rubies, int r
                             x.path("after").path("minflt").asLong() - x.path("before").path("minflt").asLong(), x.path("other_cpu_busy").asDouble(0),
                             a.path("total_allocated_objects").asLong() - b.path("total_allocated_objects").asLong(),
                             a.has("time") && b.has("time") ? a.path("time").asLong() - b.path("time").asLong() : -1,
-                            heapPages(x.path("after").path("heaps"))));
+                            heapPages(x.path("after").path("heaps")), gcSequence(x.path("gc_sequence"))));
                 }
                 runs.put(e.getKey(), list);
             });
