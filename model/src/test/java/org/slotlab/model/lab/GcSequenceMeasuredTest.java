@@ -30,9 +30,10 @@ import org.slotlab.model.workload.OpPlan;
  * loops, whose 40 B heap CRuby gives one more page at the first major GC (heap_prepare gives a heap
  * that has no free page right after a GC a page from the slots it then allows, default.c:2108-2125),
  * and the fresh-source slices a patched build embeds into a second heap. What does not hold, and stays
- * in the file for the work it needs: a GC's exact iteration. CRuby's bare loop finds 140-150 fewer live objects in its 40 B heap than the calibration's probe,
- * so every cycle is that much longer (3,000,000 frozen-source slices: 588 GCs against 605), and it starts
- * with the 2.97 MB that boot malloc'd still counted in malloc_increase, where the simulation starts at 0.
+ * in the file for the work it needs: a GC's exact iteration. CRuby's bare loop finds 140-150 fewer
+ * live objects in its 40 B heap than the calibration's probe, so every cycle is that much longer
+ * (3,000,000 frozen-source slices: 588 GCs against 605), and it starts with the 2.97 MB that boot
+ * malloc'd still counted in malloc_increase, where the simulation starts at 0.
  */
 class GcSequenceMeasuredTest {
 
