@@ -2,13 +2,11 @@ package org.slotlab.model.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.slotlab.model.calibrate.CalibrationReadings;
 import org.slotlab.model.cost.CostProfile;
 import org.slotlab.model.harness.Harness;
 import org.slotlab.model.heap.HeapSimulator;
@@ -37,21 +35,14 @@ import org.slotlab.model.workload.OpPlan;
  */
 class GcSequenceMeasuredTest {
 
-    private static final String LAB = "/sample-data/measured/lab/";
     private static LabPredictor predictor;
     private static LabResults lab;
     private static List<Compared> compared;
 
     @BeforeAll
     static void load() throws Exception {
-        String cal = "calibration-ruby-3.4.5-base-20261206a.json.gz";
-        try (InputStream in = GcSequenceMeasuredTest.class.getResourceAsStream(LAB + cal)) {
-            predictor = new LabPredictor(CalibrationReadings.read(in, cal).replay().fit().profile());
-        }
-        String file = "gc-sequence-3.4.5-variants-bare-20261206.json.gz";
-        try (InputStream in = GcSequenceMeasuredTest.class.getResourceAsStream(LAB + file)) {
-            lab = LabResults.read(in, file);
-        }
+        predictor = new LabPredictor(LabFiles.profile("calibration-ruby-3.4.5-base-20261206a.json.gz"));
+        lab = LabFiles.lab("gc-sequence-3.4.5-variants-bare-20261206.json.gz");
         compared = compare();
     }
 

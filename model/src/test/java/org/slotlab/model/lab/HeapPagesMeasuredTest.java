@@ -2,7 +2,6 @@ package org.slotlab.model.lab;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -11,7 +10,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.slotlab.model.calibrate.CalibrationReadings;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.SimResult;
 import org.slotlab.model.workload.OpPlan;
@@ -34,8 +32,6 @@ import org.slotlab.model.workload.OpPlan;
  */
 class HeapPagesMeasuredTest {
 
-    private static final String LAB = "/sample-data/measured/lab/";
-
     @ParameterizedTest(name = "{1}")
     @CsvSource({
             "calibration-ruby-3.4.5-base-20261202d.json.gz, lab-3.4.5-variants-bare-20261202c.json.gz",
@@ -45,14 +41,8 @@ class HeapPagesMeasuredTest {
             "calibration-ruby-3.4.5-base-20261205b.json.gz, lab-3.4.5-variants-bare-20261205b.json.gz",
             "calibration-ruby-3.4.5-base-20261206a.json.gz, lab-3.4.5-variants-bare-20261206a.json.gz"})
     void aSliceLoop_endsWithThePagesCRubysHeapsHeld(String calibration, String labFile) throws Exception {
-        LabPredictor p;
-        try (InputStream in = HeapPagesMeasuredTest.class.getResourceAsStream(LAB + calibration)) {
-            p = new LabPredictor(CalibrationReadings.read(in, calibration).replay().fit().profile());
-        }
-        LabResults lab;
-        try (InputStream in = HeapPagesMeasuredTest.class.getResourceAsStream(LAB + labFile)) {
-            lab = LabResults.read(in, labFile);
-        }
+        LabPredictor p = new LabPredictor(LabFiles.profile(calibration));
+        LabResults lab = LabFiles.lab(labFile);
         List<String> compared = new ArrayList<>();
         List<String> differ = new ArrayList<>();
         for (LabResults.Row row : lab.rows()) {

@@ -105,17 +105,11 @@ class ValidationLabTest {
     }
 
     private static CostProfile profile(String file) throws Exception {
-        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + file)) {
-            assertThat(in).as(file).isNotNull();
-            return CalibrationReadings.read(in, file).replay().fit().profile();
-        }
+        return LabFiles.profile(file);
     }
 
     private static LabResults lab(String file) throws Exception {
-        try (InputStream in = ValidationLabTest.class.getResourceAsStream(LAB + file)) {
-            assertThat(in).as(file).isNotNull();
-            return LabResults.read(in, file);
-        }
+        return LabFiles.lab(file);
     }
 
     private static Scoreboard variants(String file) throws Exception {
