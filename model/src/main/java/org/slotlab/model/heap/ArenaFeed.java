@@ -20,34 +20,25 @@ import org.slotlab.model.malloc.MainArena;
  * <li>a sweep frees the buffers of the dead objects newest first: {@code gc_sweep_page} walks a page
  *     from its lowest slot up, and a page hands out its highest free slot first (the freelist is
  *     a stack that {@code heap_page_add_freeobj} pushes each free slot on, lowest first), so the
- *     later an object was made the lower it sits; like the heap simulation, a minor GC's sweep is
- *     done at the GC (the lazy sweep of a heap of a few pages finishes in its first
- *     {@code gc_sweep_step}s, before the next buffers are malloc'd);</li>
+ *     later an object was made the lower it sits; a minor GC's sweep frees them all at its first
+ *     step (the dead of a cycle share the few pages the first {@code gc_sweep_step}s sweep, before
+ *     the next buffers are malloc'd);</li>
  * <li>a major GC marks incrementally ({@code gc_start} sets {@code during_incremental_marking} for
- *     a full mark): allocation goes on, and every {@code INCREMENTAL_MARK_STEP_ALLOCATIONS} (500)
- *     slots {@code ractor_cache_allocate_slot} stops it for a marking step, which marks what the
- *     VM stack holds then (the objects of the operation in progress and of the one before it, whose
- *     local variable is overwritten only after the new value is made); when marking finishes, the
- *     sweep frees every buffer whose object is dead by then and no step marked, those made during
- *     the marking included, and their bytes come off {@code malloc_increase}
- *     ({@code objspace_malloc_increase_body} takes every free off it, never below 0), so the next
- *     GC by malloc comes later than after a minor. How many slots are allocated while a major
- *     marks, the heap simulation works out from CRuby's two limits on it, the marking's own pace
- *     and the pages the last sweep pooled ({@code HeapSimulator}'s {@code majorMarkingSlots}).
- *     Traced on the unpatched CRuby 3.4.5 (an LD_PRELOAD log of malloc and free in
- *     {@code s = "a" * 10000} loops), the majors' sweeps freed their first buffer after
- *     2,012-2,642 slots with one slot per iteration, 2,007-2,016 with three, and 3,126-3,790 with
- *     two slots in two heaps; the rule gives 2,000, 2,000 and 3,000-3,500 (the first major of a
- *     loop, while its heap is still under its init slots, 1,500). A GC that starts before they
- *     are used up finishes the pending sweep first, as {@code gc_rest} does.</li>
+ *     a full mark): allocation goes on, and at each marking step ({@code HeapSimulator} decides
+ *     when, as CRuby does: every {@code INCREMENTAL_MARK_STEP_ALLOCATIONS} slots and whenever a
+ *     heap's page is used up) the marking reaches what the VM stack holds then (the objects of the
+ *     operation in progress and of the one before it, whose local variable is overwritten only
+ *     after the new value is made); when marking finishes, the sweep frees every buffer whose
+ *     object is dead by then and no step marked, those made during the marking included, and their
+ *     bytes come off {@code malloc_increase} ({@code objspace_malloc_increase_body} takes every
+ *     free off it, never below 0), so the next GC by malloc comes later than after a minor. A GC
+ *     that starts before the marking ends finishes it and its sweep first, as {@code gc_rest}
+ *     does.</li>
  * </ul>
  * Objects that live to the end of the run are never freed, so their buffers are not tracked
  * (only the arena remembers where they are).
  */
 final class ArenaFeed {
-
-    /** INCREMENTAL_MARK_STEP_ALLOCATIONS (gc/default/default.c): slots between two incremental marking steps. */
-    static final long MARK_STEP_SLOTS = 500;
 
     private final MainArena arena = new MainArena();
     /** Live tracked buffers per spec: birth op to handle (at most one buffer per spec and op). */
@@ -63,24 +54,12 @@ final class ArenaFeed {
     private long lateSweptBytes;
     /** The op the running incremental marking started at. */
     private long markingFrom;
-    private long markingSlotsLeft;
-    private long slotsToNextStep;
     /** Buffers marked by a step of the current incremental marking: they survive its sweep. */
     private final Map<ObjectSpec, java.util.Set<Long>> marked = new IdentityHashMap<>();
 
     /** Whether a major GC's incremental marking is running (its sweep not done yet). */
     boolean marking() {
         return marking;
-    }
-
-    /** Slots left before the running incremental marking finishes (meaningful while {@link #marking()}). */
-    long markingSlotsLeft() {
-        return markingSlotsLeft;
-    }
-
-    /** Slots left before the next marking step (meaningful while {@link #marking()}). */
-    long slotsToNextStep() {
-        return slotsToNextStep;
     }
 
     MainArena arena() {
@@ -102,29 +81,19 @@ final class ArenaFeed {
     }
 
     /**
-     * One slot of op {@code t} allocated (its buffer, if any, already malloc'd): during an
-     * incremental marking, counts the slot towards the next step and the marking's end.
+     * A step of the running incremental marking at op {@code t} (the heap simulation decides when:
+     * every {@code INCREMENTAL_MARK_STEP_ALLOCATIONS} slots, and whenever a heap's page runs out).
      */
-    void slotAllocated(long t) {
-        if (!marking) {
-            return;
-        }
-        markingSlotsLeft--;
-        slotsToNextStep--;
-        if (slotsToNextStep <= 0) {
-            slotsToNextStep = MARK_STEP_SLOTS;
+    void markingStep(long t) {
+        if (marking) {
             markStack(t);
-        }
-        if (markingSlotsLeft <= 0) {
-            finishMarking(t);
         }
     }
 
-    /** {@code k} whole ops of {@code slotsPerOp} slots each that neither end the marking nor reach a step. */
-    void slotsAllocated(long k, long slotsPerOp) {
+    /** The running incremental marking ends at op {@code t}: its sweep frees the buffers of the dead. */
+    void endMarking(long t) {
         if (marking) {
-            markingSlotsLeft -= k * slotsPerOp;
-            slotsToNextStep -= k * slotsPerOp;
+            finishMarking(t);
         }
     }
 
@@ -139,10 +108,10 @@ final class ArenaFeed {
 
     /**
      * A GC at op {@code t}: {@code dying} lists, per spec, the birth ops [from, to] of the objects
-     * whose slots its sweep frees (as the heap simulation decided); for a major,
-     * {@code majorMarkingSlots} are the slots the loop allocates while its marking runs.
+     * whose slots its sweep frees (as the heap simulation decided); a major's marking runs until
+     * {@link #endMarking}.
      */
-    void gc(long t, boolean major, List<long[]> dyingRanges, List<ObjectSpec> dyingSpecs, long majorMarkingSlots) {
+    void gc(long t, boolean major, List<long[]> dyingRanges, List<ObjectSpec> dyingSpecs) {
         if (marking) {
             finishMarking(t);
         }
@@ -170,8 +139,6 @@ final class ArenaFeed {
             pending.addAll(dying);
             marking = true;
             markingFrom = t;
-            markingSlotsLeft = majorMarkingSlots;
-            slotsToNextStep = MARK_STEP_SLOTS;
         } else {
             freeNewestFirst(dying);
         }
@@ -254,9 +221,7 @@ final class ArenaFeed {
                 x = mix(x, b.getValue());
             }
         }
-        x = mix(x, marking ? markingSlotsLeft : -1);
         x = mix(x, marking ? markingFrom - t : 0);
-        x = mix(x, marking ? slotsToNextStep : -1);
         for (Object[] d : pending) {
             x = mix(x, (Long) d[1] - t);
         }

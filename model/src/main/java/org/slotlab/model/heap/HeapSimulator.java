@@ -30,22 +30,41 @@ import org.slotlab.model.layout.RubyLayout;
  * the free slots fill the heap's pages exactly; and every GC was started by one of the two
  * triggers, a heap out of slots (counted per heap) or malloc_limit.
  *
+ * <p><b>3.4's lazy sweep and incremental marking, page by page.</b> On layouts with 3.4's GC the
+ * simulation keeps, per heap, the free slots of the page the allocator is taking slots from (the
+ * newobj cache) and of each page on the heap's free list, and follows gc/default/default.c: a GC's
+ * sweep drops the free lists and sweeps one step per heap (gc_sweep); a step pools its first
+ * pages with free slots until they hold {@link #SWEEP_POOL_SLOTS} and puts the next on the free list
+ * until more than {@link #SWEEP_STEP_SLOTS} are (gc_sweep_step); a heap whose free list runs out
+ * sweeps a step of every heap (gc_sweep_continue) before it takes a page from the budget or starts
+ * a GC (heap_prepare); when every heap is swept the pools join the free lists, unless a major GC is
+ * pending: then they wait for its marking (gc_sweep_finish), so the heap the loop allocates from
+ * runs dry sooner and the major starts there. A major marks incrementally: a step every
+ * {@link #MARK_STEP_SLOTS} slots and whenever a heap's page is used up, as many steps as the pool
+ * set (gc_marks_start), and it ends early when a heap that needs a page has none left on its free
+ * list (gc_marks_continue); its sweep frees what it found dead and what was made while it ran and
+ * died unmarked. Where the free slots sit on a heap's pages decides the pools: boot's pages hold
+ * them as measured ({@link #BOOT_OLDER_FREE}), the run's objects fill the run's pages first.
+ *
  * <p>Simplifications, each chosen because it leaves the counts unchanged for the loops we model:
- * sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next GC);
- * where the layout says a sweep's frees offset malloc_increase (3.1, measured), the buffers of the
- * dead objects are taken off before any later malloc can push malloc_increase over the limit
+ * on 3.1 sweeping is counted as if done at the GC (lazy sweep frees the same slots before the next
+ * GC); where the layout says a sweep's frees offset malloc_increase (3.1, measured), the buffers of
+ * the dead objects are taken off before any later malloc can push malloc_increase over the limit
  * (CRuby runs {@code gc_rest} first, gc.c objspace_malloc_increase), so malloc_increase after a GC
  * is {@code max(0, malloc'd - freed)}; on 3.4 (measured) it is the bytes malloc'd since the GC.
- * The model does not track empty pages, so a 3.4 "growth heap" is one that freed or allocated
- * slots since the last GC, and it does not represent a lazy sweep still running when a loop starts.
+ * The model does not track empty pages (none are unlinked while the heaps hold fewer free slots
+ * than all heaps' init slots together: gc_marks_finish's heap_pages_freeable_pages), so a 3.4
+ * "growth heap" is one that freed or allocated slots since the last GC; a loop starts with boot's
+ * sweep done.
  *
  * <p><b>Malloc'd buffers in glibc's arena.</b> On layouts with 3.4's GC, a run whose objects own
  * malloc'd buffers also feeds its mallocs and sweep frees, in CRuby's order, to a simulation of
  * glibc's main arena ({@link ArenaFeed}, {@link org.slotlab.model.malloc.MainArena}) and counts the
- * pages they fault in. There a major GC's sweep comes after its incremental marking, not at the
- * GC, and its frees come off malloc_increase, which moves the next GC by malloc; the slot counts
- * above still sweep at the GC. The steady-state check then takes the arena's state with the
- * heap's: a period is skipped only when both repeat.
+ * pages they fault in. A minor GC's sweep frees every dead object's buffer at its first step (the
+ * dead of a cycle share the pages the first steps sweep: CRuby's malloc log frees them at once); a
+ * major's frees come when its marking ends, and come off malloc_increase, which moves the next GC
+ * by malloc. The steady-state check then takes the arena's state with the heap's: a period is
+ * skipped only when both repeat.
  *
  * <p><b>Extrapolation is exact.</b> Inside a phase every op allocates the same objects, so the
  * simulation from one GC to the next depends only on the state at the GC expressed relative to
@@ -66,6 +85,20 @@ public final class HeapSimulator {
     static final long SWEEP_POOL_SLOTS = 1024;
     /** GC_INCREMENTAL_SWEEP_SLOT_COUNT (gc/default/default.c:964): free slots past which a sweep step stops. */
     static final long SWEEP_STEP_SLOTS = 2048;
+    /** INCREMENTAL_MARK_STEP_ALLOCATIONS (gc/default/default.c:966): slots allocated between two steps of an incremental marking. */
+    static final long MARK_STEP_SLOTS = 500;
+    /**
+     * Share of each older boot page's slots that a sweep finds free, and of each of the newest boot
+     * pages that hold the rest of boot's free slots. Measured on CRuby 3.4.5 under
+     * {@code --disable-gems}: after {@code GC.start}, the order in which new objects fill the 40 B
+     * heap's pages gives the sweep's page order (its free list, then its pool), and the pages show
+     * 137, 30, 60 and 642 free slots on the four oldest (13% of their 6,552) and 1,317 and 1,402 on
+     * the two newest (83%), beside one empty page. Objects made early in boot (classes, methods,
+     * constants) live for good, so the oldest pages stay nearly full and the garbage of boot's
+     * later work frees the newest.
+     */
+    static final double BOOT_OLDER_FREE = 0.13;
+    static final double BOOT_NEWEST_FREE = 0.83;
 
     public HeapSimulator(RubyLayout layout) {
         this.layout = Objects.requireNonNull(layout);
@@ -86,9 +119,10 @@ public final class HeapSimulator {
      * @param dryHeap the heap that ran out of slots and started it, or {@link #BY_MALLOC}
      * @param markingSlots for a major GC on 3.4, the slots the loop allocates while its incremental
      *                     marking runs (the sweep, and its frees, come after); 0 otherwise
+     * @param objectsBefore how many of the op's objects were allocated when it started
      */
     public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit,
-            int dryHeap, long markingSlots) {
+            int dryHeap, long markingSlots, int objectsBefore) {
     }
 
     /** {@link GcEvent#dryHeap()} of a GC that malloc_increase passing malloc_limit started. */
@@ -147,6 +181,52 @@ public final class HeapSimulator {
 
         /** 3.4's global allocatable_slots budget (default.c:496): any heap that runs dry takes pages from it. */
         long budget;
+
+        // ---- 3.4's lazy sweep and incremental marking, page by page (gc/default/default.c); unused on 3.1
+
+        /** Whether this layout sweeps lazily and marks a major incrementally (3.4's GC). */
+        final boolean lazy;
+        /** Per heap, the free slots left on the page the allocator is taking slots from (the ractor's newobj cache). */
+        final long[] cache = new long[heaps];
+        /** Per heap, the free slots of each page on its free list, first taken first (heap->free_pages). */
+        final java.util.ArrayDeque<Long>[] freePages;
+        /** Per heap, the free slots of each page the sweep steps pooled (heap->pooled_pages). */
+        final java.util.ArrayDeque<Long>[] pooledPages;
+        /** Per heap, the free slots each page will show its sweep, in the heap's page order, and the next page to sweep. */
+        final long[][] sweepQueue = new long[heaps][];
+        final int[] sweepAt = new int[heaps];
+        /** Per heap, slots free but not allocatable: pages not swept yet, pooled pages, the dead a running marking has not swept. */
+        final long[] pending = new long[heaps];
+        /** Whether a lazy sweep runs (some heap has pages left to sweep). */
+        boolean sweeping;
+        /** rincgc.pooled_slots: the free slots the sweep pooled, all heaps (default.c:1720). */
+        long pooledAll;
+        /** Per heap, the free slots the running sweep finds (its freed and empty slots), and whether the heap is a growth heap. */
+        final long[] sweepFree = new long[heaps];
+        final boolean[] growthHeap = new boolean[heaps];
+        /** Per heap, the free slots when the last GC started (the sweep finds them empty), and the slots allocated by then. */
+        final long[] emptyAtGc = new long[heaps];
+        final long[] allocationsAtGcStart = new long[heaps];
+        /** Whether the running sweep follows a major GC's marking (is_full_marking). */
+        boolean sweepAfterMajor;
+        /** An incremental marking runs (a major GC on 3.4). */
+        boolean marking;
+        /** Slots allocated since its last step (incremental_mark_step_allocated_slots), its steps, the steps its work takes. */
+        long markCounter;
+        long markSteps;
+        long markStepsNeeded;
+        /** Slots allocated while it runs. */
+        long markSlots;
+        /** The ops at which a step of the running marking found the VM stack (it holds that op's objects and the op before's). */
+        final List<Long> markStepOps = new ArrayList<>();
+        /** Cohorts from this index on were made while the marking ran. */
+        int markCohorts;
+        /** Per heap, the slots the major found dead: its sweep frees them when the marking ends. */
+        long[] markFreed = new long[heaps];
+        /** The major's event, told to the listener when its marking ends (with the slots it lasted). */
+        GcEvent markEvent;
+        /** Objects the last GC marked (objspace->marked_slots), which sets the pace of the next incremental marking. */
+        long lastMarked;
         final long[] allocationsAtLastGc = new long[heaps];
         long oldObjectsLimit;
         boolean needMajor;
@@ -169,6 +249,17 @@ public final class HeapSimulator {
                 }
             }
             this.feed = mallocs && gc.growthBySlotsBudget() ? new ArenaFeed() : null;
+            this.lazy = gc.growthBySlotsBudget();
+            @SuppressWarnings("unchecked")
+            java.util.ArrayDeque<Long>[] fp = new java.util.ArrayDeque[heaps];
+            @SuppressWarnings("unchecked")
+            java.util.ArrayDeque<Long>[] pp = new java.util.ArrayDeque[heaps];
+            for (int h = 0; h < heaps; h++) {
+                fp[h] = new java.util.ArrayDeque<>();
+                pp[h] = new java.util.ArrayDeque<>();
+            }
+            this.freePages = fp;
+            this.pooledPages = pp;
             for (int h = 0; h < heaps; h++) {
                 pages[h] = layout.boot().pages(h);
                 bootLive[h] = layout.boot().live(h);
@@ -185,6 +276,16 @@ public final class HeapSimulator {
                 peakPages[h] = pages[h];
             }
             startPages = pages.clone();
+            if (lazy) {
+                // the loop starts with boot's sweep done: every page with free slots on the free list, in page order
+                for (int h = 0; h < heaps; h++) {
+                    for (long f : pageFreeSlots(h, total(h) - free[h])) {
+                        if (f > 0) {
+                            freePages[h].addLast(f);
+                        }
+                    }
+                }
+            }
             long bootOld = 0;
             for (int h = 0; h < heaps; h++) {
                 bootOld += layout.boot().old(h);
@@ -210,6 +311,12 @@ public final class HeapSimulator {
                 runPhase(end);
                 closeOpen(end - 1, specs.size());
                 phaseStart = end;
+            }
+            if (markEvent != null && listener != null) {
+                // the run ends while a major marks
+                GcEvent e = markEvent;
+                listener.accept(new GcEvent(e.op(), e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
+                        e.dryHeap(), markSlots, e.objectsBefore()));
             }
             checkInvariants();
             return finish(phaseStart);
@@ -247,7 +354,7 @@ public final class HeapSimulator {
                 long k = end - t;
                 for (int h = 0; h < heaps; h++) {
                     if (demand[h] > 0) {
-                        k = Math.min(k, free[h] / demand[h]);
+                        k = Math.min(k, (lazy ? cache[h] : free[h]) / demand[h]);
                     }
                 }
                 if (mallocPerOp > 0) {
@@ -255,9 +362,9 @@ public final class HeapSimulator {
                     long safe = headroom <= 0 ? 0 : (headroom - 1) / mallocPerOp;
                     k = Math.min(k, Math.max(0, safe - 1));
                 }
-                if (feed != null && feed.marking()) {
-                    long slotsPerOp = specs.size();
-                    k = Math.min(k, Math.max(0, (Math.min(feed.markingSlotsLeft(), feed.slotsToNextStep()) - 1) / slotsPerOp));
+                if (marking) {
+                    // the allocation that finds MARK_STEP_SLOTS slots allocated since the last step takes the next one
+                    k = Math.min(k, Math.max(0, MARK_STEP_SLOTS - markCounter) / specs.size());
                 }
                 if (k > 0) {
                     if (feed != null) {
@@ -268,11 +375,17 @@ public final class HeapSimulator {
                                 }
                             }
                         }
-                        feed.slotsAllocated(k, specs.size());
                     }
                     for (int h = 0; h < heaps; h++) {
                         free[h] -= k * demand[h];
+                        if (lazy) {
+                            cache[h] -= k * demand[h];
+                        }
                         count.allocations[h] += k * demand[h];
+                    }
+                    if (marking) {
+                        markCounter += k * specs.size();
+                        markSlots += k * specs.size();
                     }
                     malloc.malloced(k * mallocPerOp);
                     count.mallocCalls += k * mallocsPerOp;
@@ -308,7 +421,9 @@ public final class HeapSimulator {
         void allocate(int s) {
             ObjectSpec spec = specs.get(s);
             int h = spec.heap();
-            if (free[h] == 0) {
+            if (lazy) {
+                takeSlot(h, s);
+            } else if (free[h] == 0) {
                 if (gc.growthBySlotsBudget() && total(h) < layout.heapInitSlots(h)) {
                     addPages(h, 1); // heap_page_allocate_and_initialize_force (default.c:2088-2096)
                 } else if (budget > 0) {
@@ -327,11 +442,6 @@ public final class HeapSimulator {
             free[h]--;
             count.allocations[h]++;
             if (feed != null) {
-                feed.slotAllocated(t);
-                long late = feed.takeLateSweptBytes();
-                if (late > 0) {
-                    malloc.freedBetweenGcs(late);
-                }
                 if (spec.mallocBytes() > 0) {
                     feed.malloc(spec, t);
                 }
@@ -352,11 +462,387 @@ public final class HeapSimulator {
             budget = Math.max(0, budget - layout.slotsPerPage(h));
         }
 
+        /**
+         * The end of a major GC's incremental marking at op t, after the op's first {@code j}
+         * objects (gc_marks_finish, then gc_sweep): its sweep frees the buffers of the dead and the
+         * slots of the objects made while it ran that are dead by now and that no step found on the
+         * VM stack (gc_sweep_plane frees an unmarked slot whenever it was allocated: nothing marks an
+         * object made while marking runs but a later step that reaches it), with those the major
+         * found dead; then the sweep starts.
+         */
+        void finishMarking(int j) {
+            marking = false;
+            if (feed != null) {
+                feed.endMarking(t);
+                long late = feed.takeLateSweptBytes();
+                if (late > 0) {
+                    malloc.freedBetweenGcs(late);
+                }
+            }
+            closeOpen(t, j);
+            java.util.TreeSet<Long> onStack = new java.util.TreeSet<>();
+            for (long op : markStepOps) {
+                onStack.add(op);
+                onStack.add(op - 1);
+            }
+            List<Cohort> during = new ArrayList<>(cohorts.subList(markCohorts, cohorts.size()));
+            cohorts.subList(markCohorts, cohorts.size()).clear();
+            long[] freed = markFreed.clone();
+            for (Cohort c : during) {
+                long firstAlive = c.spec.firstAliveBorn(c.first, t);
+                long deadTo = Math.min(c.last, firstAlive - 1);
+                long dead = Math.max(0, deadTo - c.first + 1);
+                if (dead > 0) {
+                    for (long op : onStack.subSet(c.first, true, deadTo, true)) {
+                        cohorts.add(new Cohort(c.spec, op, op, c.age, c.old));
+                        dead--;
+                    }
+                }
+                if (firstAlive <= c.last) {
+                    c.first = Math.max(c.first, firstAlive);
+                    cohorts.add(c);
+                }
+                freed[c.spec.heap()] += dead;
+                count.freed[c.spec.heap()] += dead;
+            }
+            markStepOps.clear();
+            long[] occupied = new long[heaps];
+            for (int h = 0; h < heaps; h++) {
+                occupied[h] = bootLive[h];
+            }
+            for (Cohort c : cohorts) {
+                occupied[c.spec.heap()] += c.size();
+            }
+            if (markEvent != null && listener != null) {
+                GcEvent e = markEvent;
+                listener.accept(new GcEvent(e.op(), e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
+                        e.dryHeap(), markSlots, e.objectsBefore()));
+            }
+            markEvent = null;
+            startSweep(occupied, freed, true);
+        }
+
         void addPages(int h, int n) {
             long before = total(h);
             pages[h] += n;
             free[h] += total(h) - before;
             peakPages[h] = Math.max(peakPages[h], pages[h]);
+            if (lazy) {
+                for (int i = 0; i < n; i++) {
+                    freePages[h].addFirst(layout.slotsInPages(h, pages[h] - n + i + 1) - layout.slotsInPages(h, pages[h] - n + i)); // heap_add_freepage
+                }
+            }
+        }
+
+        // ---- 3.4: a slot from the page in the newobj cache; a page from the free list; heap_prepare
+
+        /**
+         * One slot of heap {@code h} for object {@code s} of op t (gc/default/default.c): the cache's
+         * page hands out its free slots (ractor_cache_allocate_slot, 2275-2305); while an incremental
+         * marking runs, the allocation that finds {@link #MARK_STEP_SLOTS} slots allocated since the
+         * last step, or the cache's page used up, first runs a step (newobj_cache_miss, 2397-2427:
+         * gc_continue); a used-up page is replaced by the first page of the heap's free list
+         * (heap_next_free_page, 2309-2326), and a heap with none runs heap_prepare.
+         */
+        void takeSlot(int h, int s) {
+            boolean stepDue = marking && markCounter >= MARK_STEP_SLOTS;
+            if (stepDue || cache[h] == 0) {
+                if (marking) {
+                    gcContinue(h, s);
+                    markCounter = 0;
+                }
+                if (cache[h] == 0) {
+                    if (freePages[h].isEmpty()) {
+                        heapPrepare(h, s);
+                    }
+                    cache[h] = freePages[h].pollFirst();
+                }
+            }
+            cache[h]--;
+            if (marking) {
+                markCounter++;
+                markSlots++;
+            }
+        }
+
+        /**
+         * heap_prepare (2088-2144): a heap under its init slots whose sweep is done takes a new page;
+         * otherwise the marking or the sweep goes on (gc_continue), then a page from the budget, then
+         * a GC, after which the marking or sweep goes on again and, if the heap still has no page,
+         * the budget gives one or a pending major runs.
+         */
+        void heapPrepare(int h, int s) {
+            if (total(h) < layout.heapInitSlots(h) && sweepDone(h)) {
+                addPages(h, 1); // heap_page_allocate_and_initialize_force
+                return;
+            }
+            gcContinue(h, s);
+            if (freePages[h].isEmpty() && budget > 0) {
+                takeBudgetPage(h);
+            }
+            if (!freePages[h].isEmpty()) {
+                return;
+            }
+            collect(h, s);
+            gcContinue(h, s);
+            if (freePages[h].isEmpty() && budget > 0) {
+                takeBudgetPage(h);
+            }
+            if (freePages[h].isEmpty() && needMajor) {
+                collect(h, s);
+                gcContinue(h, s);
+                if (freePages[h].isEmpty() && budget > 0) {
+                    takeBudgetPage(h);
+                }
+            }
+            if (freePages[h].isEmpty()) {
+                addPages(h, 1); // where CRuby would stop (rb_bug), the model gives the heap a page
+            }
+        }
+
+        /** Whether heap {@code h} has no page left to sweep (heap->sweeping_page == NULL). */
+        boolean sweepDone(int h) {
+            return !sweeping || sweepQueue[h] == null || sweepAt[h] >= sweepQueue[h].length;
+        }
+
+        /**
+         * gc_continue (2066-2085): a step of the running incremental marking (gc_marks_continue,
+         * 5738-5760: when heap {@code h} has no free page left the marking finishes at once), which
+         * starts the sweep when the marking is done; then, if the heap still has no free page, a
+         * sweep step of every heap (gc_sweep_continue).
+         */
+        void gcContinue(int h, int s) {
+            if (marking) {
+                boolean finished;
+                if (!freePages[h].isEmpty()) {
+                    markSteps++;
+                    markStepOps.add(t);
+                    if (feed != null) {
+                        feed.markingStep(t);
+                    }
+                    finished = markSteps >= markStepsNeeded;
+                } else {
+                    finished = true; // gc_marks_rest
+                }
+                if (finished) {
+                    finishMarking(s);
+                }
+            }
+            if (freePages[h].isEmpty() && sweeping) {
+                sweepContinue(h);
+            }
+        }
+
+        /**
+         * gc_sweep_continue (3985-4006): a sweep step of every heap; when heap {@code h} got no
+         * free page from it and no budget is left, the whole sweep is finished (gc_sweep_rest).
+         */
+        void sweepContinue(int h) {
+            for (int i = 0; i < heaps; i++) {
+                if (!sweepStep(i) && i == h && budget == 0) {
+                    sweepRest();
+                    break;
+                }
+            }
+        }
+
+        /** gc_sweep_rest (3973-3983): every heap's remaining pages. */
+        void sweepRest() {
+            for (int i = 0; i < heaps && sweeping; i++) {
+                while (!sweepDone(i)) {
+                    sweepStep(i);
+                }
+            }
+        }
+
+        /**
+         * gc_sweep_step (3885-3970) of heap {@code h}: the next pages in the heap's order, the
+         * first with free slots pooled until they hold {@link #SWEEP_POOL_SLOTS}, then the others put
+         * on the free list until more than {@link #SWEEP_STEP_SLOTS} are; the heap's last page
+         * finishes its sweep (gc_sweep_finish_heap) and the last heap's the whole sweep
+         * (gc_sweep_finish). Returns whether the heap has a free page (false if it had nothing left
+         * to sweep, as CRuby's does).
+         */
+        boolean sweepStep(int h) {
+            if (sweepDone(h)) {
+                return false;
+            }
+            long[] q = sweepQueue[h];
+            long pooledHere = 0;
+            long swept = 0;
+            while (sweepAt[h] < q.length) {
+                long f = q[sweepAt[h]++];
+                if (f == 0) {
+                    continue;
+                }
+                if (pooledHere < SWEEP_POOL_SLOTS) {
+                    pooledPages[h].addFirst(f); // heap_add_poolpage
+                    pooledHere += f;
+                    pooledAll += f;
+                } else {
+                    freePages[h].addFirst(f); // heap_add_freepage
+                    free[h] += f;
+                    pending[h] -= f;
+                    swept += f;
+                    if (swept > SWEEP_STEP_SLOTS) {
+                        break;
+                    }
+                }
+            }
+            if (sweepAt[h] >= q.length) {
+                finishHeapSweep(h);
+                boolean all = true;
+                for (int i = 0; i < heaps; i++) {
+                    all &= sweepQueue[i] == null || sweepAt[i] >= sweepQueue[i].length;
+                }
+                if (all) {
+                    finishSweep();
+                }
+            }
+            return !freePages[h].isEmpty();
+        }
+
+        /**
+         * gc_sweep_finish_heap (3809-3845): a growth heap (one that freed slots or allocated since the
+         * last GC; the model does not track empty pages) short of free slots grows the budget after a
+         * major or within RVALUE_OLD_AGE GCs of one, else asks for a major.
+         */
+        void finishHeapSweep(int h) {
+            long total = total(h);
+            double minFree = Math.max(total, layout.heapInitSlots(h)) * gc.freeSlotsMinRatio();
+            if (sweepFree[h] < minFree && total > 0 && growthHeap[h]) {
+                if (sweepAfterMajor || gcsSinceMajor < gc.oldAge()) {
+                    budget += HeapGrowth.allocatableSlotsExpand(gc, sweepFree[h], total);
+                } else {
+                    needMajor = true;
+                }
+            }
+        }
+
+        /**
+         * gc_sweep_finish (3849-3880): the pooled pages join the end of each free list, unless a major
+         * is pending: then they wait for its marking (gc_marks_start hands them over).
+         */
+        void finishSweep() {
+            sweeping = false;
+            if (!needMajor) {
+                releasePools();
+            }
+        }
+
+        /** Every heap's pooled pages to the end of its free list (gc_sweep_finish, heap_move_pooled_pages_to_free_pages). */
+        void releasePools() {
+            for (int h = 0; h < heaps; h++) {
+                while (!pooledPages[h].isEmpty()) {
+                    long f = pooledPages[h].pollFirst(); // the list as heap_add_poolpage built it, last pooled first
+                    freePages[h].addLast(f);
+                    free[h] += f;
+                    pending[h] -= f;
+                }
+            }
+            pooledAll = 0;
+        }
+
+        /**
+         * gc_sweep_start and gc_sweep (3778-3806, 4134-4166): every heap's free lists and newobj cache
+         * are dropped, each page will show the sweep its free slots, then one sweep step per heap.
+         * {@code occupied} are the slots per heap the GC did not free, {@code freed} those it freed.
+         */
+        void startSweep(long[] occupied, long[] freed, boolean afterMajor) {
+            budget = 0;
+            pooledAll = 0;
+            sweeping = true;
+            sweepAfterMajor = afterMajor;
+            for (int h = 0; h < heaps; h++) {
+                long f = total(h) - occupied[h];
+                cache[h] = 0;
+                freePages[h].clear();
+                pooledPages[h].clear();
+                free[h] = 0;
+                pending[h] = f;
+                sweepFree[h] = f;
+                sweepQueue[h] = pageFreeSlots(h, occupied[h]);
+                sweepAt[h] = 0;
+                // a growth heap freed more slots than it found empty (gc_sweep_finish_heap); slots a major's marking
+                // handed out are no longer empty when its sweep comes
+                long empty = Math.max(0, emptyAtGc[h] - (count.allocations[h] - allocationsAtGcStart[h]));
+                growthHeap[h] = empty == 0 || freed[h] > empty;
+                allocationsAtLastGc[h] = count.allocations[h];
+            }
+            for (int h = 0; h < heaps; h++) {
+                if (sweepQueue[h].length == 0) {
+                    finishHeapSweep(h);
+                }
+            }
+            for (int h = 0; h < heaps && sweeping; h++) {
+                sweepStep(h);
+            }
+        }
+
+        /**
+         * The free slots each page of heap {@code h} shows a sweep when {@code occupied} of its slots
+         * hold objects, in the heap's page order (heap_add_page appends: boot's pages, then the
+         * run's). Boot's live objects sit on boot's pages with its free slots gathered in the first
+         * of them (measured: after {@code GC.start} a {@code --disable-gems} 3.4.5 boot's seven 40 B
+         * pages hold 18, 338, 320, 996, 1,578, 1,608 and 1,500 objects, oldest page first); the
+         * run's objects fill the run's pages from the first, then boot's last free slots.
+         */
+        long[] pageFreeSlots(int h, long occupied) {
+            int n = pages[h];
+            long[] out = new long[n];
+            int bootPages = Math.min(startPages[h], n);
+            long bootSlots = layout.slotsInPages(h, bootPages);
+            long extra = Math.max(0, occupied - bootLive[h]);
+            long runSlots = total(h) - bootSlots;
+            long onRunPages = Math.min(extra, runSlots);
+            long bootHoles = Math.max(0, bootSlots - Math.min(bootSlots, bootLive[h] + (extra - onRunPages)));
+            // boot's older pages keep a share of their slots free; the rest of its free slots sit on its newest
+            // pages, spread evenly over as many as they fill to the newest pages' share
+            long[] slotsOf = new long[bootPages];
+            for (int p = 0; p < bootPages; p++) {
+                slotsOf[p] = layout.slotsInPages(h, p + 1) - layout.slotsInPages(h, p);
+            }
+            int newest = 0;
+            long older = bootHoles;
+            while (newest < bootPages) {
+                long onOlder = 0;
+                for (int p = 0; p < bootPages - newest; p++) {
+                    onOlder += Math.round(slotsOf[p] * BOOT_OLDER_FREE);
+                }
+                long rest = bootHoles - Math.min(bootHoles, onOlder);
+                long room = 0;
+                for (int p = bootPages - newest; p < bootPages; p++) {
+                    room += Math.round(slotsOf[p] * BOOT_NEWEST_FREE);
+                }
+                if (rest <= room) {
+                    older = Math.min(bootHoles, onOlder);
+                    break;
+                }
+                newest++;
+            }
+            long left = bootHoles;
+            for (int p = 0; p < bootPages - newest && left > 0; p++) {
+                long f = Math.min(Math.min(slotsOf[p], left), older == 0 ? 0 : Math.round(slotsOf[p] * BOOT_OLDER_FREE));
+                out[p] = f;
+                left -= f;
+            }
+            for (int p = bootPages - 1, k = newest; p >= bootPages - newest && left > 0; p--, k--) {
+                long f = Math.min(slotsOf[p], (left + k - 1) / k);
+                out[p] = f;
+                left -= f;
+            }
+            for (int p = bootPages - 1; p >= 0 && left > 0; p--) {
+                long f = Math.min(slotsOf[p] - out[p], left);
+                out[p] += f;
+                left -= f;
+            }
+            for (int p = bootPages; p < n; p++) {
+                long slots = layout.slotsInPages(h, p + 1) - layout.slotsInPages(h, p);
+                long used = Math.min(slots, onRunPages);
+                onRunPages -= used;
+                out[p] = slots - used;
+            }
+            return out;
         }
 
         // ---- GC: marking (who survives, who is promoted), sweeping (freed slots and buffers), then gc_marks_finish's checks
@@ -368,7 +854,22 @@ public final class HeapSimulator {
         void collect(int dryHeap, int j) {
             boolean byMallocTrigger = dryHeap == BY_MALLOC;
             Cancellation.check();
+            if (lazy) {
+                // gc_rest (garbage_collect, default.c:6353): a running marking and sweep finish first
+                if (marking) {
+                    finishMarking(j);
+                }
+                if (sweeping) {
+                    sweepRest();
+                }
+            }
             boolean isMajor = needMajor;
+            if (lazy) {
+                for (int h = 0; h < heaps; h++) {
+                    emptyAtGc[h] = free[h] + pending[h];
+                    allocationsAtGcStart[h] = count.allocations[h];
+                }
+            }
             closeOpen(t, j);
             long totalPages = 0;
             for (int h = 0; h < heaps; h++) {
@@ -382,7 +883,7 @@ public final class HeapSimulator {
                 // T_NONE case, default.c:3576-3578); a heap the loop allocates from has handed out most of its
                 // free slots by then, and what it has left it swept in cache
                 if (count.allocations[h] == allocationsAtLastGc[h]) {
-                    count.emptySwept += free[h];
+                    count.emptySwept += free[h] + (lazy ? pending[h] : 0);
                 }
             }
             long mallocIncrease = malloc.increase();
@@ -390,20 +891,24 @@ public final class HeapSimulator {
             long[] occupied = new long[heaps];
             long[] freedSlots = new long[heaps];
             long marked = 0;
-            if (gc.growthBySlotsBudget()) {
+            if (gc.growthBySlotsBudget() && !lazy) {
                 budget = 0; // gc_sweep_start (default.c:3782)
             }
             long freedBuffers = 0;
             long oldObjects = 0;
             for (int h = 0; h < heaps; h++) {
                 occupied[h] = bootLive[h];
-                oldObjects += bootLive[h] - bootYoung[h];
                 marked += isMajor ? bootLive[h] : bootYoung[h];
             }
+            // gc_aging: this marking ages boot's young objects; those that reach RVALUE_OLD_AGE in it are old
+            // when its gc_marks_finish compares the old objects with their limit
             if (bootYoungAge + 1 >= gc.oldAge()) {
                 bootYoung = new long[heaps];
             } else {
                 bootYoungAge++;
+            }
+            for (int h = 0; h < heaps; h++) {
+                oldObjects += bootLive[h] - bootYoung[h];
             }
             List<Cohort> kept = new ArrayList<>(cohorts.size());
             List<long[]> dyingRanges = feed == null ? null : new ArrayList<>();
@@ -461,9 +966,8 @@ public final class HeapSimulator {
             }
             cohorts.clear();
             cohorts.addAll(mergeRetainedOld(kept));
-            long markingSlots = isMajor && gc.growthBySlotsBudget() ? majorMarkingSlots(occupied) : 0;
             if (feed != null) {
-                feed.gc(t, isMajor, dyingRanges, dyingSpecs, markingSlots);
+                feed.gc(t, isMajor, dyingRanges, dyingSpecs);
             }
             count.marked += marked;
             for (int h = 0; h < heaps; h++) {
@@ -515,95 +1019,51 @@ public final class HeapSimulator {
             }
             malloc.resetAtGc(mallocIncrease, freedBuffers);
             malloc.sweptBuffers(freedBuffers);
-            grow(occupied, freedSlots, isMajor);
-            if (listener != null) {
-                listener.accept(new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit,
-                        dryHeap, markingSlots));
+            long markedNow = 0;
+            for (int h = 0; h < heaps; h++) {
+                markedNow += occupied[h];
+            }
+            GcEvent event = new GcEvent(t, isMajor, byMallocTrigger, pages.clone(), occupied.clone(), oldObjects, oldObjectsLimit, dryHeap, 0, j);
+            if (!lazy) {
+                grow(occupied, freedSlots, isMajor);
+            } else if (isMajor) {
+                startMarking(markedNow, freedSlots);
+                markEvent = event;
+                event = null;
+            } else {
+                startSweep(occupied, freedSlots, false);
+            }
+            lastMarked = markedNow;
+            if (listener != null && event != null) {
+                listener.accept(event);
             }
         }
 
         /**
-         * Slots the loop allocates while a major GC marks incrementally, the first of two limits
-         * CRuby 3.4 sets (gc/default/default.c):
-         * <ul>
-         * <li>the marking's own pace: gc_marks_start (5762-5771) splits the work into
-         *     {@code pooled_slots / INCREMENTAL_MARK_STEP_ALLOCATIONS + 1} steps of
-         *     {@code 2 * marked_slots / steps} objects each, one every 500 slots allocated; the
-         *     objects to mark are about those the last GC marked, so it is done after half the
-         *     steps;</li>
-         * <li>the pooled pages: gc_marks_start hands every heap the pages its sweep pooled
-         *     ({@code heap_move_pooled_pages_to_free_pages}), and when the heap that asks for a slot
-         *     has no free page left gc_marks_continue (5738-5760) finishes the marking at once; a
-         *     heap still under its init slots takes a new page instead (heap_prepare, 2092-2096) and
-         *     never ends it.</li>
-         * </ul>
-         * The simulation does not hold the pool back during the cycle, so the heap that ran dry has
-         * only its pool left, and one not yet dry has the pool among its free slots.
+         * A major GC on 3.4 marks incrementally (gc_marks_start, default.c:5763-5800): the pooled pages
+         * join the free lists, and the marking of {@code work} objects is split into
+         * {@code pooled_slots / INCREMENTAL_MARK_STEP_ALLOCATIONS + 1} steps' worth of
+         * {@code 2 * marked_slots / steps} a step (marked_slots: what the last GC marked), and a step
+         * counts each object twice, when marked and when popped, so it takes about that many steps;
+         * the dead it found keep their slots until its sweep.
          */
-        long majorMarkingSlots(long[] occupied) {
-            long[] pooled = new long[heaps];
-            long pooledAll = 0;
+        void startMarking(long work, long[] freedSlots) {
+            long steps = pooledAll / MARK_STEP_SLOTS + 1;
+            long perStep = Math.max(1, 2 * lastMarked / steps);
+            // a step stops once the objects it popped off the mark stack and those it marked pass its share
+            // (gc_mark_stacked_objects, 4648-4690): every object counts twice
+            markStepsNeeded = Math.max(1, (2 * work + perStep - 1) / perStep);
+            releasePools();
             for (int h = 0; h < heaps; h++) {
-                pooled[h] = pooledSlots(h, Math.min(occupied[h], total(h)));
-                pooledAll += pooled[h];
+                pending[h] += freedSlots[h];
             }
-            long steps = pooledAll / ArenaFeed.MARK_STEP_SLOTS + 1;
-            long byWork = (steps + 1) / 2 * ArenaFeed.MARK_STEP_SLOTS;
-            long ops = Long.MAX_VALUE;
-            for (int h = 0; h < heaps; h++) {
-                if (demand[h] == 0 || total(h) < layout.heapInitSlots(h)) {
-                    continue;
-                }
-                ops = Math.min(ops, Math.max(free[h], pooled[h]) / demand[h]);
-            }
-            long byPool = ops == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(1, ops) * specs.size();
-            return Math.min(byWork, byPool);
-        }
-
-        /**
-         * Free slots the sweep before a major pools in heap {@code h} (gc_sweep_step, 3885-3950):
-         * every step pools the first pages with free slots it sweeps until it holds
-         * {@link #SWEEP_POOL_SLOTS}, then adds pages to the free list until more than
-         * {@link #SWEEP_STEP_SLOTS} are swept, and the next step starts over; the pool is kept out of
-         * use while the next GC is to mark incrementally (gc_sweep_finish, 3860-3875). The sweep walks
-         * the heap's pages oldest first (heap_add_page appends): boot's pages, with the free slots
-         * boot left spread among its objects, then the pages the loop added, the objects it keeps
-         * packed into the first of them and the rest free. {@code live} is this GC's count of the
-         * heap's live objects, standing for the last sweep's (in the loops the simulation runs, the
-         * objects that outlive a cycle are the same from one GC to the next).
-         */
-        long pooledSlots(int h, long live) {
-            long perPage = layout.slotsPerPage(h);
-            int bootPages = Math.min(startPages[h], pages[h]);
-            long holes = bootPages == 0 ? 0 : Math.max(0, Math.min(total(h), layout.slotsInPages(h, bootPages)) - bootLive[h]);
-            long extra = Math.max(0, live - bootLive[h]);
-            long pooled = 0;
-            long stepPooled = 0;
-            long stepSwept = 0;
-            for (int p = 0; p < pages[h]; p++) {
-                long f;
-                if (p < bootPages) {
-                    f = holes / bootPages + (p < holes % bootPages ? 1 : 0);
-                } else {
-                    long used = Math.min(perPage, extra);
-                    extra -= used;
-                    f = perPage - used;
-                }
-                if (f == 0) {
-                    continue;
-                }
-                if (stepPooled < SWEEP_POOL_SLOTS) {
-                    pooled += f;
-                    stepPooled += f;
-                } else {
-                    stepSwept += f;
-                    if (stepSwept > SWEEP_STEP_SLOTS) {
-                        stepPooled = 0;
-                        stepSwept = 0;
-                    }
-                }
-            }
-            return pooled;
+            markFreed = freedSlots.clone();
+            marking = true;
+            markCounter = 0;
+            markSteps = 0;
+            markSlots = 0;
+            markStepOps.clear();
+            markCohorts = cohorts.size();
         }
 
         // ---- heap growth after the sweep
@@ -710,6 +1170,12 @@ public final class HeapSimulator {
             for (int s = 0; s < openFrom.length; s++) {
                 openFrom[s] += shift;
             }
+            markStepOps.replaceAll(op -> op + shift);
+            if (markEvent != null) {
+                GcEvent e = markEvent;
+                markEvent = new GcEvent(e.op() + shift, e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
+                        e.dryHeap(), 0, e.objectsBefore());
+            }
             t += shift;
             periodOps = period;
             return true;
@@ -743,6 +1209,43 @@ public final class HeapSimulator {
             key(malloc.oldLimit);
             key(oldObjectsLimit);
             key(needMajor ? 1L : 0L);
+            if (lazy) {
+                for (int h = 0; h < heaps; h++) {
+                    key(cache[h]);
+                    key(pending[h]);
+                    key(freePages[h].size());
+                    for (long f : freePages[h]) {
+                        key(f);
+                    }
+                    key(pooledPages[h].size());
+                    for (long f : pooledPages[h]) {
+                        key(f);
+                    }
+                    long[] q = sweepQueue[h];
+                    int at = q == null ? 0 : sweepAt[h];
+                    key(q == null ? -1 : q.length - at);
+                    for (int i = at; q != null && i < q.length; i++) {
+                        key(q[i]);
+                    }
+                    key(sweepFree[h]);
+                    key(growthHeap[h] ? 1L : 0L);
+                    key(markFreed[h]);
+                }
+                key(sweeping ? 1L : 0L);
+                key(sweepAfterMajor ? 1L : 0L);
+                key(pooledAll);
+                key(marking ? 1L : 0L);
+                key(markCounter);
+                key(markSteps);
+                key(markStepsNeeded);
+                key(markSlots);
+                key(markCohorts);
+                for (long op : markStepOps) {
+                    key(op - t);
+                }
+                key(lastMarked);
+                key(budget);
+            }
             key(Math.min(gcsSinceMajor, gc.oldAge()));
             for (int s = 0; s < openFrom.length; s++) {
                 key(openFrom[s] - t);
@@ -788,10 +1291,21 @@ public final class HeapSimulator {
                             + count.allocations[h] + " slots allocated and " + count.freed[h] + " freed, but "
                             + held[h] + " still held");
                 }
-                if (free[h] < 0 || bootLive[h] + held[h] + free[h] != total(h)) {
+                long notFree = lazy ? pending[h] : 0;
+                if (free[h] < 0 || notFree < 0 || bootLive[h] + held[h] + free[h] + notFree != total(h)) {
                     throw new IllegalStateException("heap simulation of " + layout.name() + ", heap " + h + ": "
-                            + bootLive[h] + " boot objects, " + held[h] + " of the run's and " + free[h]
-                            + " free slots in " + pages[h] + " pages of " + layout.slotsPerPage(h) + " slots");
+                            + bootLive[h] + " boot objects, " + held[h] + " of the run's, " + free[h]
+                            + " free slots and " + notFree + " not swept yet in " + pages[h] + " pages of " + layout.slotsPerPage(h) + " slots");
+                }
+                if (lazy) {
+                    long listed = cache[h];
+                    for (long f : freePages[h]) {
+                        listed += f;
+                    }
+                    if (listed != free[h]) {
+                        throw new IllegalStateException("heap simulation of " + layout.name() + ", heap " + h + ": " + free[h]
+                                + " free slots but " + listed + " on the newobj cache's page and the free list");
+                    }
                 }
             }
         }

@@ -18,7 +18,9 @@ import org.slotlab.model.layout.RubyLayout;
  * freshly swept freelist hands them out page by page), and every GC {@link HeapSimulator} ran is
  * applied at the same op: it frees the dead (a minor GC keeps old objects), ages the survivors
  * and promotes them after {@code RVALUE_OLD_AGE} GCs, or at once when an old container holds
- * them; a heap that runs dry with no GC due takes a page, as the simulator's does. The simulator
+ * them; a GC starts before the same object of the op as in the simulation; a heap that runs dry
+ * with no GC due first frees its young objects dead by then (on 3.4 the sweep that follows a
+ * major's incremental marking frees those made while it marked), then takes a page. The simulator
  * decides when GCs run and how many pages each heap has after one; this class only decides where
  * the objects sit, and {@link #mismatch()} says whether its slot counts ever left the simulator's
  * (occupied slots and pages per heap after each GC).
@@ -190,21 +192,28 @@ public final class HeapMapReplay {
     }
 
     private void runOp(List<ObjectSpec> perOp) {
-        for (ObjectSpec s : perOp) {
+        for (int k = 0; k < perOp.size(); k++) {
+            ObjectSpec s = perOp.get(k);
             Heap h = heaps[s.heap()];
+            // the GCs the simulator started before this object (its heap out of slots there; a minor GC can
+            // be followed at once by the major it asked for)
+            HeapSimulator.GcEvent e = nextEvent < events.size() ? events.get(nextEvent) : null;
+            while (e != null && e.op() == op && !e.byMalloc() && e.objectsBefore() <= k) {
+                collect(e);
+                e = nextEvent < events.size() ? events.get(nextEvent) : null;
+            }
             if (h.used == h.slots()) {
-                HeapSimulator.GcEvent e = nextEvent < events.size() ? events.get(nextEvent) : null;
-                if (e != null && e.op() == op && !e.byMalloc()) {
-                    collect(e);
-                }
-                if (h.used == h.slots()) {
-                    h.addPages(1);
-                }
+                // on 3.4 the sweep after a major's marking also frees what was made while it marked and died since
+                reclaimDead(h);
+            }
+            if (h.used == h.slots()) {
+                // the simulator's heap took a page here (its sweep had freed nothing more it could use)
+                h.addPages(1);
             }
             place(h, s);
             if (s.mallocBytes() > 0) {
-                HeapSimulator.GcEvent e = nextEvent < events.size() ? events.get(nextEvent) : null;
-                if (e != null && e.op() == op && e.byMalloc()) {
+                e = nextEvent < events.size() ? events.get(nextEvent) : null;
+                if (e != null && e.op() == op && e.byMalloc() && e.objectsBefore() <= k + 1) {
                     collect(e);
                 }
             }
@@ -214,6 +223,24 @@ public final class HeapMapReplay {
             note("a GC during op " + op + " did not find its heap full here");
             collect(events.get(nextEvent));
         }
+    }
+
+    /** Frees the slots of the young objects of heap {@code h} that are dead by now (a sweep that came late). */
+    private void reclaimDead(Heap h) {
+        int n = h.slots();
+        for (int i = 0; i < n; i++) {
+            if (h.state[i] == 0 || (h.flags[i] & OLD) != 0) {
+                continue;
+            }
+            int id = h.spec[i];
+            if (id >= 0 && !specs.get(id).aliveAt(h.born[i], op)) {
+                h.state[i] = 0;
+                h.flags[i] = 0;
+                h.spec[i] = -1;
+                h.used--;
+            }
+        }
+        h.cursor = 0;
     }
 
     private void place(Heap h, ObjectSpec s) {
