@@ -80,12 +80,13 @@ class ValidationLabTest {
                         .isEqualTo("subseq-fresh1000-suffix-200 benchmark-ips cutoff-256"));
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops: 93 of 109 within ±10%; two on the wrong side, the fresh 1,000 B source's 500 and 615 B
-        // suffixes in 640 B slots (0.81 measured, 1.03 and 1.02 predicted), the step this host takes past an 8 MiB cycle
+        // its bare loops: 102 of 109 within ±10% (93 before the lazy sweep was simulated page by page, which brought the
+        // fresh 10,000 B source's rows in); two on the wrong side, the fresh 1,000 B source's 500 and 615 B suffixes in
+        // 640 B slots (0.81 measured, 1.05 and 1.04 predicted), the step this host takes past an 8 MiB cycle
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261206a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(93);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(102);
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.harness() + " " + r.variant())
                         .matches("subseq-fresh1000-suffix-(500|615) bare always-embed"));
@@ -150,10 +151,13 @@ class ValidationLabTest {
     void theBareLoops_predictedFromACalibrationTakenTheSameHour_onTheSameQuietMachine() throws Exception {
         // one file measured a quarter of an hour before the calibration, one right after it; neither is fitted to
         // the target: at least 90% of the rows where the representation changes within ±10% (98 of 109), none on
-        // the wrong side; the levels reached: 102 and 107 (the first lost, when the memory term began to price each
-        // copy's first lines, the 500 B suffix of an already-shared source on always-embed: +9.5% to +10.4%)
-        for (Map.Entry<String, Integer> level : Map.of("lab-3.4.5-variants-bare-20261202c.json.gz", 102,
-                "lab-3.4.5-variants-bare-20261202d.json.gz", 107).entrySet()) {
+        // the wrong side. Reached: 100 and 103. They were 102 and 107 before the lazy sweep was simulated page by
+        // page, which lifted the other hosts' bare files by 7 to 9 rows each; here it cost the reused receiver's
+        // split(":", 2) of 60 and 100 B values (1.40-1.44 measured, 1.26 predicted): CRuby gives the 40 B heap an
+        // eighth page at the loop's first major GC, which the simulation does not, so each patched build's loop
+        // runs 606 GCs in the simulation against CRuby's 445
+        for (Map.Entry<String, Integer> level : Map.of("lab-3.4.5-variants-bare-20261202c.json.gz", 100,
+                "lab-3.4.5-variants-bare-20261202d.json.gz", 103).entrySet()) {
             String f = level.getKey();
             Scoreboard s = variants(f, sameHour);
             Scoreboard.Tally all = s.tallies().get("all");
@@ -201,14 +205,14 @@ class ValidationLabTest {
                 .allSatisfy(r -> assertThat(r.row() + " " + r.variant()).isEqualTo("subseq-fresh1000-suffix-500 always-embed"));
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops (identical code within ±10% of 1.00 in 116 of 119 rows): 92 of 109 within ±10%, none on the
-        // wrong side; the misses are the fresh 10,000 B source's rows, where this host's first touches of a page cost
-        // ten times the Xeon's and the simulated arena's fault count weighs ten times as much
+        // its bare loops (identical code within ±10% of 1.00 in 116 of 119 rows): 101 of 109 within ±10% (92 before the
+        // lazy sweep was simulated page by page), none on the wrong side; the misses are fresh sources' rows, where this
+        // host's first touches of a page cost ten times the Xeon's and the simulated arena's fault count weighs as much
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261204a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(92);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(101);
         assertThat(bareAll.wrongSide()).as("bare rows on the wrong side of 1.0").isZero();
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
                 .allSatisfy(r -> assertThat(r.row()).matches("subseq-fresh(1000|10000)-suffix-\\d+"));
@@ -237,15 +241,15 @@ class ValidationLabTest {
         assertThat(all.wrongSide()).as("rows on the wrong side of 1.0").isZero();
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops (identical code within ±10% of 1.00 in 118 of 119 rows): 93 of 109 within ±10% since the loop's first
-        // cycle leaves boot's unswept garbage in its slots; the misses are twelve fresh 10,000 B rows and four frozen or
-        // already-shared ones, one of them (the frozen 250 B suffix, measured 1.16 where the unpatched build's fastest run was
-        // 8% slower than the same code's in the 231 B row) on the wrong side
+        // its bare loops (identical code within ±10% of 1.00 in 118 of 119 rows): 100 of 109 within ±10% since the lazy
+        // sweep is simulated page by page (93 before); the misses are seven fresh 10,000 B rows, the fresh 1,000 B
+        // source's 500 B suffix, and the frozen 250 B suffix, on the wrong side (measured 1.16 where the unpatched build's
+        // fastest run was 8% slower than the same code's in the 231 B row)
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261205a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(93);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(100);
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.variant()).isEqualTo("subseq-frozen-suffix-250 always-embed"));
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
@@ -361,11 +365,12 @@ class ValidationLabTest {
     }
 
     /**
-     * The bare scoreboard's level with the committed calibration (docs/FIT.md): 76 since the loop's first cycle leaves
-     * boot's unswept garbage in its slots, which moves the fresh 10,000 B 100 B suffix by 2% and takes its cutoff-128 row
-     * to -11.2%, where the three builds that embed that suffix alike measure from -12.6% to +15.7% of it.
+     * The bare scoreboard's level with the committed calibration (docs/FIT.md): 78 since the lazy sweep is simulated
+     * page by page; 76 before, when the loop's first cycle began to leave boot's unswept garbage in its slots, which
+     * moved the fresh 10,000 B 100 B suffix by 2% and took its cutoff-128 row to -11.2%, where the three builds that
+     * embed that suffix alike measure from -12.6% to +15.7% of it.
      */
-    private static final int WITHIN_BARE = 76;
+    private static final int WITHIN_BARE = 78;
     private static final int WRONG_SIDE_BARE = 3;
 
     @Test
