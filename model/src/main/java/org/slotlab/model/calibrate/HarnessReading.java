@@ -139,6 +139,23 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
     }
 
     /**
+     * GCs since the last major when the body starts, as CRuby counts them for its growth rule
+     * ({@code objspace->profile.count - objspace->rgengc.last_major_gc}, gc/default/default.c:3837 on
+     * 3.4): 0 right after a major; a process that has run no major yet counts from 0, so its GC count;
+     * -1 where the reading does not say.
+     */
+    int gcsSinceMajor() {
+        if (lastGcMajor) {
+            return 0;
+        }
+        JsonNode start = raw == null ? null : raw.path("at_start");
+        if (start != null && start.has("gc_count") && start.path("major_gc_count").asLong(-1) == 0) {
+            return (int) start.path("gc_count").asLong();
+        }
+        return -1;
+    }
+
+    /**
      * The harness state for {@code layout}: the pages the body finds, the slots a GC keeps per
      * heap as live (never freed by the loop), old objects split over the heaps in proportion, and
      * the harness's loop cost (benchmark-driver subtracts its empty loop: 0; benchmark-ips calls a
@@ -164,7 +181,7 @@ public record HarnessReading(Harness harness, String rubyDescription, int[] page
         for (int i = 0; i < occupied.length; i++) {
             occupied[i] = Math.max(occupied[i], keptFit[i]);
         }
-        BootState boot = new BootState(pages, keptFit, old, prov, lastGcMajor ? 0 : -1, occupied);
+        BootState boot = new BootState(pages, keptFit, old, prov, gcsSinceMajor(), occupied);
         double loopCost = switch (harness) {
             case BENCHMARK_DRIVER -> 0;
             case BENCHMARK_IPS -> blockCallLoopNs;

@@ -162,6 +162,13 @@ public final class HeapSimulator {
         final long[] bootLive = new long[heaps];
         long[] bootYoung = new long[heaps];
         int bootYoungAge;
+        /**
+         * Boot's dead objects when no GC has run yet: the first GC's sweep frees them with the loop's,
+         * and counts them in the heap's freed slots (gc_sweep_page), which decide a growth heap.
+         */
+        long[] bootGarbage = new long[heaps];
+        /** Boot's dead objects the running GC's sweep frees (none after the first). */
+        long[] sweptBootGarbage = new long[heaps];
         final List<Cohort> cohorts = new ArrayList<>();
         long[] openFrom;
 
@@ -291,6 +298,12 @@ public final class HeapSimulator {
                 bootOld += layout.boot().old(h);
             }
             oldObjectsLimit = (long) (bootOld * gc.oldObjectLimitFactor());
+            if (bootOld == 0) {
+                // no GC has run yet (a GC leaves old objects): the first one sweeps all of boot's garbage
+                for (int h = 0; h < heaps; h++) {
+                    bootGarbage[h] = Math.max(0, layout.boot().occupied(h) - bootLive[h]);
+                }
+            }
             int sinceMajor = layout.boot().gcsSinceMajor();
             gcsSinceMajor = sinceMajor < 0 ? gc.oldAge() : sinceMajor;
         }
@@ -766,7 +779,7 @@ public final class HeapSimulator {
                 // a growth heap freed more slots than it found empty (gc_sweep_finish_heap); slots a major's marking
                 // handed out are no longer empty when its sweep comes
                 long empty = Math.max(0, emptyAtGc[h] - (count.allocations[h] - allocationsAtGcStart[h]));
-                growthHeap[h] = empty == 0 || freed[h] > empty;
+                growthHeap[h] = empty == 0 || freed[h] + sweptBootGarbage[h] > empty;
                 allocationsAtLastGc[h] = count.allocations[h];
             }
             for (int h = 0; h < heaps; h++) {
@@ -782,10 +795,10 @@ public final class HeapSimulator {
         /**
          * The free slots each page of heap {@code h} shows a sweep when {@code occupied} of its slots
          * hold objects, in the heap's page order (heap_add_page appends: boot's pages, then the
-         * run's). Boot's live objects sit on boot's pages with its free slots gathered in the first
-         * of them (measured: after {@code GC.start} a {@code --disable-gems} 3.4.5 boot's seven 40 B
-         * pages hold 18, 338, 320, 996, 1,578, 1,608 and 1,500 objects, oldest page first); the
-         * run's objects fill the run's pages from the first, then boot's last free slots.
+         * run's). Boot's older pages keep {@link #BOOT_OLDER_FREE} of their slots free and the rest of
+         * boot's free slots sit on its newest pages, at most {@link #BOOT_NEWEST_FREE} of each (as
+         * measured, see there); the run's objects fill the run's pages from the first, then boot's
+         * last free slots.
          */
         long[] pageFreeSlots(int h, long occupied) {
             int n = pages[h];
@@ -900,6 +913,8 @@ public final class HeapSimulator {
                 occupied[h] = bootLive[h];
                 marked += isMajor ? bootLive[h] : bootYoung[h];
             }
+            sweptBootGarbage = bootGarbage;
+            bootGarbage = new long[heaps];
             // gc_aging: this marking ages boot's young objects; those that reach RVALUE_OLD_AGE in it are old
             // when its gc_marks_finish compares the old objects with their limit
             if (bootYoungAge + 1 >= gc.oldAge()) {
