@@ -232,15 +232,25 @@ public final class HeapMapReplay {
             if (h.state[i] == 0 || (h.flags[i] & OLD) != 0) {
                 continue;
             }
-            int id = h.spec[i];
-            if (id >= 0 && !specs.get(id).aliveAt(h.born[i], op)) {
-                h.state[i] = 0;
-                h.flags[i] = 0;
-                h.spec[i] = -1;
-                h.used--;
+            if (deadNow(h, i)) {
+                free(h, i);
             }
         }
         h.cursor = 0;
+    }
+
+    /** Whether the object in slot {@code i} of heap {@code h} is one of the run's and dead by now. */
+    private boolean deadNow(Heap h, int i) {
+        int id = h.spec[i];
+        return id >= 0 && !specs.get(id).aliveAt(h.born[i], op);
+    }
+
+    /** Slot {@code i} of heap {@code h} swept: free again. */
+    private static void free(Heap h, int i) {
+        h.state[i] = 0;
+        h.flags[i] = 0;
+        h.spec[i] = -1;
+        h.used--;
     }
 
     private void place(Heap h, ObjectSpec s) {
@@ -285,11 +295,8 @@ public final class HeapMapReplay {
                     continue;
                 }
                 int id = h.spec[i];
-                if (id >= 0 && !specs.get(id).aliveAt(h.born[i], op)) {
-                    h.state[i] = 0;
-                    h.flags[i] = 0;
-                    h.spec[i] = -1;
-                    h.used--;
+                if (deadNow(h, i)) {
+                    free(h, i);
                     continue;
                 }
                 if (!old) {
