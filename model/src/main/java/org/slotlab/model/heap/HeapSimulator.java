@@ -123,6 +123,16 @@ public final class HeapSimulator {
      */
     public record GcEvent(long op, boolean major, boolean byMalloc, int[] pages, long[] occupied, long oldObjects, long oldObjectsLimit,
             int dryHeap, long markingSlots, int objectsBefore) {
+
+        /** The same GC, its incremental marking having lasted {@code slots} allocated slots. */
+        GcEvent withMarkingSlots(long slots) {
+            return new GcEvent(op, major, byMalloc, pages, occupied, oldObjects, oldObjectsLimit, dryHeap, slots, objectsBefore);
+        }
+
+        /** The same GC {@code ops} ops later (the run skipped that many ops of a repeating period). */
+        GcEvent shifted(long ops) {
+            return new GcEvent(op + ops, major, byMalloc, pages, occupied, oldObjects, oldObjectsLimit, dryHeap, markingSlots, objectsBefore);
+        }
     }
 
     /** {@link GcEvent#dryHeap()} of a GC that malloc_increase passing malloc_limit started. */
@@ -327,9 +337,7 @@ public final class HeapSimulator {
             }
             if (markEvent != null && listener != null) {
                 // the run ends while a major marks
-                GcEvent e = markEvent;
-                listener.accept(new GcEvent(e.op(), e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
-                        e.dryHeap(), markSlots, e.objectsBefore()));
+                listener.accept(markEvent.withMarkingSlots(markSlots));
             }
             checkInvariants();
             return finish(phaseStart);
@@ -527,9 +535,7 @@ public final class HeapSimulator {
                 occupied[c.spec.heap()] += c.size();
             }
             if (markEvent != null && listener != null) {
-                GcEvent e = markEvent;
-                listener.accept(new GcEvent(e.op(), e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
-                        e.dryHeap(), markSlots, e.objectsBefore()));
+                listener.accept(markEvent.withMarkingSlots(markSlots));
             }
             markEvent = null;
             startSweep(occupied, freed, true);
@@ -706,7 +712,7 @@ public final class HeapSimulator {
                 finishHeapSweep(h);
                 boolean all = true;
                 for (int i = 0; i < heaps; i++) {
-                    all &= sweepQueue[i] == null || sweepAt[i] >= sweepQueue[i].length;
+                    all &= sweepDone(i);
                 }
                 if (all) {
                     finishSweep();
@@ -1187,9 +1193,7 @@ public final class HeapSimulator {
             }
             markStepOps.replaceAll(op -> op + shift);
             if (markEvent != null) {
-                GcEvent e = markEvent;
-                markEvent = new GcEvent(e.op() + shift, e.major(), e.byMalloc(), e.pages(), e.occupied(), e.oldObjects(), e.oldObjectsLimit(),
-                        e.dryHeap(), 0, e.objectsBefore());
+                markEvent = markEvent.shifted(shift);
             }
             t += shift;
             periodOps = period;

@@ -197,10 +197,10 @@ public final class HeapMapReplay {
             Heap h = heaps[s.heap()];
             // the GCs the simulator started before this object (its heap out of slots there; a minor GC can
             // be followed at once by the major it asked for)
-            HeapSimulator.GcEvent e = nextEvent < events.size() ? events.get(nextEvent) : null;
+            HeapSimulator.GcEvent e = pendingEvent();
             while (e != null && e.op() == op && !e.byMalloc() && e.objectsBefore() <= k) {
                 collect(e);
-                e = nextEvent < events.size() ? events.get(nextEvent) : null;
+                e = pendingEvent();
             }
             if (h.used == h.slots()) {
                 // on 3.4 the sweep after a major's marking also frees what was made while it marked and died since
@@ -212,7 +212,7 @@ public final class HeapMapReplay {
             }
             place(h, s);
             if (s.mallocBytes() > 0) {
-                e = nextEvent < events.size() ? events.get(nextEvent) : null;
+                e = pendingEvent();
                 if (e != null && e.op() == op && e.byMalloc() && e.objectsBefore() <= k + 1) {
                     collect(e);
                 }
@@ -223,6 +223,11 @@ public final class HeapMapReplay {
             note("a GC during op " + op + " did not find its heap full here");
             collect(events.get(nextEvent));
         }
+    }
+
+    /** The simulation's next GC this replay has not run yet, or null. */
+    private HeapSimulator.GcEvent pendingEvent() {
+        return nextEvent < events.size() ? events.get(nextEvent) : null;
     }
 
     /** Frees the slots of the young objects of heap {@code h} that are dead by now (a sweep that came late). */
