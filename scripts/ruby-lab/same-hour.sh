@@ -3,9 +3,10 @@
 # in the same quiet hour, so that the scoreboard predicts lab files taken in the machine state the
 # calibration saw (docs/FIT.md, "A calibration and lab runs taken the same hour"):
 #   1. calibration-ruby-3.4.5-base-TAG: `calibrate --thorough`, pinned to CPU 1, readings kept;
-#   2. lab-3.4.5-variants-harness-TAG: the harness subset under plain `ruby` and benchmark-ips, 5 runs;
+#   2. lab-3.4.5-variants-harness-TAG: the harness subset under plain `ruby` and benchmark-ips, 7 runs
+#      (HARNESS_RUNS; the files before 2026-12-06b took 5: their fastest runs missed the host's quiet moments);
 #   3. lab-3.4.5-variants-bare-TAG: every policy row, bare loop, 7 runs.
-# Usage: scripts/ruby-lab/same-hour.sh TAG   (TAG: a date with a letter, 20261203a; 45 to 85 minutes;
+# Usage: scripts/ruby-lab/same-hour.sh TAG   (TAG: a date with a letter, 20261203a; 50 to 95 minutes;
 # run nothing else on the machine meanwhile). Needs the builds of build-rubies.sh, JDK 17 and Maven,
 # and a benchmark-ips checkout (IPS_LIB, default /work/ext/evanphx+benchmark-ips/lib).
 set -euo pipefail
@@ -38,7 +39,7 @@ gzip -9nf "$out/calibration-ruby-3.4.5-base-$tag.json"
 rubies=()
 for v in base always-embed cutoff-256 cutoff-128 frozen-rule-128; do rubies+=(--ruby "$v=$prefix/$v/bin/ruby"); done
 echo "same-hour.sh: harness loops ($(date -u +%H:%M) UTC)"
-ruby scripts/ruby-lab/lab.rb "${rubies[@]}" --runs 5 --cpu 1 --harness rubygems,benchmark-ips --ips-lib "$ips_lib" \
+ruby scripts/ruby-lab/lab.rb "${rubies[@]}" --runs "${HARNESS_RUNS:-7}" --cpu 1 --harness rubygems,benchmark-ips --ips-lib "$ips_lib" \
   --rows '^subseq-(frozen-suffix-(16|50|100|200|231|250|500|615)|fresh1000-suffix-(50|200|500))$' \
   --out "$out/lab-3.4.5-variants-harness-$tag.json"
 echo "same-hour.sh: bare loops ($(date -u +%H:%M) UTC)"
