@@ -11,7 +11,11 @@ require "json"
 require "zlib"
 
 path = ARGV[0] or abort("usage: process-spread.rb READINGS.json.gz [MIN_BETWEEN_PERCENT]")
-min_between = Float(ARGV[1] || 15) / 100
+min_between = begin
+  Float(ARGV[1] || 15) / 100
+rescue ArgumentError
+  abort("process-spread.rb: MIN_BETWEEN_PERCENT must be a number, not '#{ARGV[1]}'")
+end
 begin
   text = path.end_with?(".gz") ? Zlib::GzipReader.open(path, &:read) : File.read(path)
   readings = JSON.parse(text)

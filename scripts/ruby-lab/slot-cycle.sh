@@ -39,7 +39,7 @@ RUBY
   echo "# machine: $(uname -srm); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
   for i in 0 1 2 3; do
     d=/sys/devices/system/cpu/cpu0/cache/index$i
-    [ -r "$d/size" ] && echo "# cache L$(cat "$d/level") $(cat "$d/type"): $(cat "$d/size")"
+    if [ -r "$d/size" ]; then echo "# cache L$(cat "$d/level") $(cat "$d/type"): $(cat "$d/size")"; fi
   done
   echo "# RUBY_GC_HEAP_0_INIT_SLOTS=40000 for every run; N init slots for the slice's heap; $procs fresh processes per setting, interleaved"
   echo "# columns: N, slice length, slot size, then per process: ns per iteration, GCs, eden pages per heap (40/80/160/320/640 B)"
