@@ -292,6 +292,20 @@ if fp_heap >= 4 && EMBED[SLOT_SIZES[fp_heap]] && EMBED[SLOT_SIZES[fp_heap]] >= 5
          { group: "cycle_copy", calls: 2, source_len: 1_000, copied_bytes: 500, slot_size: SLOT_SIZES[fp_heap], init_slots: init })
     end
   end
+  # The same loop with a 200 B slice in the next smaller slots (320 B on 3.4): as many malloc'd bytes
+  # per iteration, half the slot bytes. Where the step follows the slots a cycle hands out rather than
+  # every byte it writes, these rows step at twice the 640 B rows' iterations per cycle; without them
+  # the fit cannot tell a cost per slot byte from a cost per byte.
+  half = SLOT_SIZES[fp_heap - 1]
+  if EMBED[half] && EMBED[half] >= 200
+    [4_000, 8_000, 12_000, 16_000, 24_000].each do |init|
+      unit("cycle_copy#{half}_#{init}", env: init_env(0, 40_000).merge(init_env(fp_heap - 1, init))) do |r|
+        r.("empty_loop_cc", "nil", 500_000, { group: "baseline" })
+        r.("cycle_copy#{half}_#{init}", "s = X * 1000; SRC.byteslice(1, 200)", 500_000,
+           { group: "cycle_copy", calls: 2, source_len: 1_000, copied_bytes: 200, slot_size: half, init_slots: init })
+      end
+    end
+  end
 end
 
 # Marking young objects kept by an old array: each GC marks the ring.
