@@ -5,7 +5,7 @@
 #   1. calibration-ruby-3.4.5-base-TAG: `calibrate --thorough`, pinned to CPU 1, readings kept;
 #   2. lab-3.4.5-variants-harness-TAG: the harness subset under plain `ruby` and benchmark-ips, 7 runs
 #      (HARNESS_RUNS; the files before 2026-12-06b took 5: their fastest runs missed the host's quiet moments);
-#   3. lab-3.4.5-variants-bare-TAG: every policy row, bare loop, 7 runs.
+#   3. lab-3.4.5-variants-bare-TAG: every policy row, bare loop, 7 runs (BARE_RUNS).
 # Usage: scripts/ruby-lab/same-hour.sh TAG   (TAG: a date with a letter, 20261203a; 50 to 95 minutes;
 # run nothing else on the machine meanwhile). Needs the builds of build-rubies.sh, JDK 17 and Maven,
 # and a benchmark-ips checkout (IPS_LIB, default /work/ext/evanphx+benchmark-ips/lib).
@@ -43,7 +43,7 @@ ruby scripts/ruby-lab/lab.rb "${rubies[@]}" --runs "${HARNESS_RUNS:-7}" --cpu 1 
   --rows '^subseq-(frozen-suffix-(16|50|100|200|231|250|500|615)|fresh1000-suffix-(50|200|500))$' \
   --out "$out/lab-3.4.5-variants-harness-$tag.json"
 echo "same-hour.sh: bare loops ($(date -u +%H:%M) UTC)"
-ruby scripts/ruby-lab/lab.rb "${rubies[@]}" --runs 7 --cpu 1 --harness bare \
+ruby scripts/ruby-lab/lab.rb "${rubies[@]}" --runs "${BARE_RUNS:-7}" --cpu 1 --harness bare \
   --rows '^(subseq|split)-' --out "$out/lab-3.4.5-variants-bare-$tag.json"
 gzip -9nf "$out/lab-3.4.5-variants-harness-$tag.json" "$out/lab-3.4.5-variants-bare-$tag.json"
 echo "same-hour.sh: done ($(date -u +%H:%M) UTC); score with scripts/ruby-lab/scoreboard.sh"

@@ -14,7 +14,8 @@ import org.slotlab.model.cost.CostProfile;
  * takes a saved profile instead; {@code --explain REGEX} prints, for the rows whose id matches, each
  * build's measured time, GCs and heap pages beside the model's time by part and simulated pages; {@code --paired} takes each measured
  * ratio as the median of the run pairs' ratios instead of fastest over fastest; {@code --set COEFFICIENT=VALUE}
- * replaces one coefficient in every profile: a check of a term's direction, never a scoreboard).
+ * replaces one coefficient in every profile: a check of a term's direction, never a scoreboard;
+ * {@code --coefficients REGEX} prints each profile's coefficients whose name matches, with their provenance).
  * The first profile predicts every Ruby of a lab file that has no profile of its own name: the
  * patched builds are predicted from the unpatched build's profile.
  */
@@ -28,9 +29,10 @@ public final class LabTool {
         Map<String, Double> set = new LinkedHashMap<>();
         int i = 0;
         String explain = null;
+        String coefficients = null;
         Scoreboard.Measured statistic = Scoreboard.Measured.FASTEST;
         while (i + 1 < args.length && (args[i].equals("--profile") || args[i].equals("--readings") || args[i].equals("--explain")
-                || args[i].equals("--paired") || args[i].equals("--set"))) {
+                || args[i].equals("--paired") || args[i].equals("--set") || args[i].equals("--coefficients"))) {
             if (args[i].equals("--paired")) {
                 statistic = Scoreboard.Measured.PAIRED_MEDIAN;
                 i++;
@@ -38,6 +40,11 @@ public final class LabTool {
             }
             if (args[i].equals("--explain")) {
                 explain = args[i + 1];
+                i += 2;
+                continue;
+            }
+            if (args[i].equals("--coefficients")) {
+                coefficients = args[i + 1];
                 i += 2;
                 continue;
             }
@@ -65,13 +72,23 @@ public final class LabTool {
             profiles.put(kv[0], p);
             i += 2;
         }
+        if (coefficients != null) {
+            java.util.regex.Pattern match = java.util.regex.Pattern.compile(coefficients);
+            for (Map.Entry<String, CostProfile> e : profiles.entrySet()) {
+                for (org.slotlab.model.cost.Coefficient c : e.getValue().coefficients()) {
+                    if (match.matcher(c.name()).find()) {
+                        System.out.printf(java.util.Locale.ROOT, "%s: %s = %.4g %s (%s)%n", e.getKey(), c.name(), c.value(), c.unit(), c.provenance());
+                    }
+                }
+            }
+        }
         Map<String, LabPredictor> predictors = new LinkedHashMap<>();
         for (Map.Entry<String, CostProfile> e : profiles.entrySet()) {
             CostProfile p = set.isEmpty() ? e.getValue() : e.getValue().with(set, e.getValue().name() + " with " + set);
             predictors.put(e.getKey(), new LabPredictor(p));
         }
         if (predictors.isEmpty() || i >= args.length) {
-            System.err.println("usage: LabTool --profile NAME=PROFILE.json | --readings NAME=READINGS.json.gz [...] [--set COEFFICIENT=VALUE] "
+            System.err.println("usage: LabTool --profile NAME=PROFILE.json | --readings NAME=READINGS.json.gz [...] [--set COEFFICIENT=VALUE] [--coefficients REGEX] "
                     + "[--explain REGEX] [--paired] LAB.json.gz ...");
             System.exit(2);
         }
