@@ -20,7 +20,8 @@ import org.slotlab.model.cost.CostProfile;
  * @param degreesOfFreedom rows minus fitted coefficients
  * @param conditionNumber of the weighted design with unit-norm columns (1 is ideal; above about 1e3
  *                        the coefficients trade off against each other)
- * @param cacheScan per scanned threshold combination: l2_cache_bytes, cycle_cache_bytes, slot_touch_window_bytes, weighted residual sum of squares
+ * @param cacheScan per scanned threshold combination: l2_cache_bytes, cycle_cache_bytes, slot_touch_window_bytes, weighted residual sum
+ *                  of squares, slot_cycle_cache_bytes
  * @param skippedRows rows the model cannot price (e.g. a slot size the layout lacks), with the reason
  */
 public record CalibrationFit(CostProfile profile, List<CoefficientFit> coefficients, List<RowFit> rows, double rSquared,

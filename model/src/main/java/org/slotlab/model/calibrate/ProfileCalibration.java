@@ -85,6 +85,9 @@ public final class ProfileCalibration {
     static final double CACHE_SCAN_STEP = Math.sqrt(2);
     /** Largest l2_cache_bytes scanned: a core's own cache. */
     static final double L2_SCAN_TO = 16 * 1024.0 * 1024;
+    /** Smallest and largest slot_cycle_cache_bytes scanned (the heaps' memory; from the scanned cache sizes). */
+    static final double SLOT_CACHE_SCAN_FROM = 1024.0 * 1024;
+    static final double SLOT_CACHE_SCAN_TO = 128 * 1024.0 * 1024;
     /**
      * A held-out row passes when its prediction is within this share of its measured time, or
      * within {@link #NOISE_MULTIPLE} times its own run-to-run spread, whichever is larger.
@@ -107,7 +110,7 @@ public final class ProfileCalibration {
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
             CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_FREE,
-            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostProfile.CYCLE_MISS_CALL, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostProfile.CYCLE_MISS_CALL, CostProfile.SLOT_CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
             CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
             CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
@@ -429,6 +432,27 @@ public final class ProfileCalibration {
             return slots.stream().mapToDouble(Integer::doubleValue).sum() / (gcsPerOp + 1.0 / row.n());
         }
 
+        /**
+         * Memory of the heaps this row allocates from: per slot size, the larger of the slots its
+         * environment gave that heap at boot (init_slots) and the slots one GC cycle hands out there.
+         */
+        double heapBytes() {
+            Map<Integer, Double> perSize = new java.util.TreeMap<>();
+            double cycles = gcsPerOp + 1.0 / row.n();
+            for (int s : slots) {
+                perSize.merge(s, s / cycles, Double::sum);
+            }
+            long init = row.feature("init_slots");
+            long initSlot = row.feature("slot_size");
+            double b = 0;
+            for (Map.Entry<Integer, Double> e : perSize.entrySet()) {
+                double cycle = e.getValue();
+                double atBoot = e.getKey() == initSlot ? (double) init * e.getKey() : 0;
+                b += Math.max(cycle, atBoot);
+            }
+            return b;
+        }
+
         /** Bytes one GC cycle of this row ran through. */
         double cycleBytes() {
             return bytesPerOp / (gcsPerOp + 1.0 / row.n());
@@ -438,6 +462,11 @@ public final class ProfileCalibration {
             if (name.equals(CostProfile.CYCLE_MISS)) {
                 double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
                 return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+            }
+            if (name.equals(CostProfile.SLOT_CYCLE_MISS)) {
+                // the slots the loop allocates, all of them once its heaps hold more than the threshold (not in GC time)
+                return equation == Equation.GC_TIME ? 0
+                        : slots.stream().mapToDouble(Integer::doubleValue).sum() * CostModel.beyond(heapBytes(), t.slotCache());
             }
             if (name.equals(CostProfile.CYCLE_MISS_CALL)) {
                 // the copies the loop makes (none in the GC-time equation), into memory a cycle ran through beyond the cache
@@ -479,7 +508,7 @@ public final class ProfileCalibration {
     }
 
     /** The threshold coefficients, scanned rather than fitted: cycle_cache_bytes, slot_touch_window_bytes, l2_cache_bytes. */
-    record Thresholds(double cache, double window, double l2) {
+    record Thresholds(double cache, double window, double l2, double slotCache) {
     }
 
     /** What one probe row's expression does per iteration, from the model's rules. */
@@ -797,7 +826,8 @@ public final class ProfileCalibration {
     static final long MIN_OUTSIDE_GC_MS = 20;
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
-    static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE);
+    static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE,
+            CostProfile.SLOT_CYCLE_CACHE);
     /** The touch windows scanned, bytes (the last: no window, every slot byte counts). */
     static final List<Double> WINDOW_CANDIDATES = List.of(64.0, 128.0, 192.0, 256.0, 384.0, 512.0, 1024.0, 1e9);
 
@@ -919,9 +949,10 @@ public final class ProfileCalibration {
         }
         List<Double> candidates = cacheCandidates(caches);
         List<Double> l2s = candidates.stream().filter(c -> c <= L2_SCAN_TO).toList();
+        List<Double> heapSizes = candidates.stream().filter(c -> c >= SLOT_CACHE_SCAN_FROM && c <= SLOT_CACHE_SCAN_TO).toList();
         Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW),
-                l2s.get(l2s.size() / 2));
-        Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0));
+                l2s.get(l2s.size() / 2), heapSizes.get(heapSizes.size() / 2));
+        Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0), heapSizes.get(0));
         // choose the columns the rows determine, in FIT_ORDER (the memory column at a middle cache size)
         List<String> kept = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
@@ -930,13 +961,15 @@ public final class ProfileCalibration {
             for (int i = 0; i < n; i++) {
                 col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
             }
-            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.CYCLE_MISS_CALL) || name.equals(CostProfile.L2_MISS)
+            if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.CYCLE_MISS_CALL) || name.equals(CostProfile.SLOT_CYCLE_MISS)
+                    || name.equals(CostProfile.L2_MISS)
                     || name.equals(CostProfile.GC_L2_MISS)) && norm(col) == 0) {
                 for (int i = 0; i < n; i++) {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
                 if (norm(col) == 0) {
                     notes.put(name, !name.equals(CostProfile.CYCLE_MISS) && !name.equals(CostProfile.CYCLE_MISS_CALL)
+                            && !name.equals(CostProfile.SLOT_CYCLE_MISS)
                             ? "no probe row writes a new embedded string into slots whose GC cycle runs through more than "
                                     + (long) (candidates.get(0) / 1024) + " KiB"
                             : "no probe row runs through more than " + (long) (candidates.get(0) / 1024) + " KiB per GC cycle");
@@ -984,7 +1017,9 @@ public final class ProfileCalibration {
         boolean scanL2 = kept.contains(CostProfile.L2_MISS) || kept.contains(CostProfile.GC_L2_MISS);
         boolean scanWindow = kept.contains(CostProfile.SLOT_BYTE) && rows.stream().anyMatch(d -> d.slots().stream().distinct().count() > 0)
                 && slotSizeCount(rows) > 2;
+        boolean scanSlotCache = kept.contains(CostProfile.SLOT_CYCLE_MISS);
         List<Double> caches0 = scanCache ? candidates : List.of(defaults.get(CostProfile.CYCLE_CACHE));
+        List<Double> slotCaches = scanSlotCache ? heapSizes : List.of(defaults.get(CostProfile.SLOT_CYCLE_CACHE));
         List<Double> windows = scanWindow ? WINDOW_CANDIDATES : List.of(defaults.get(CostProfile.SLOT_WINDOW));
         // the core's own cache is a fact of the machine where calibrate read it (sysfs, sysctl), scanned only where it could not
         boolean machineL2 = scanL2 && caches.l2Bytes() > 0;
@@ -999,12 +1034,14 @@ public final class ProfileCalibration {
                         continue; // the shared cache is the larger one
                     }
                     for (double w : windows) {
-                        Thresholds t = new Thresholds(c, w, l2);
-                        Solved s = solve(rows, kept, t, defaults, -1);
-                        scanReport.add(new double[] {l2, c, w, s.weightedRss()});
-                        if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
-                            best = s;
-                            bestT = t;
+                        for (double sc : slotCaches) {
+                            Thresholds t = new Thresholds(c, w, l2, sc);
+                            Solved s = solve(rows, kept, t, defaults, -1);
+                            scanReport.add(new double[] {l2, c, w, s.weightedRss(), sc});
+                            if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
+                                best = s;
+                                bestT = t;
+                            }
                         }
                     }
                 }
@@ -1015,6 +1052,7 @@ public final class ProfileCalibration {
         LeastSquares.Fit fit = best.fit();
         boolean missHeld = scanCache && (!kept.contains(CostProfile.CYCLE_MISS) || fit.coefficient(CostProfile.CYCLE_MISS).atZeroBound())
                 && (!kept.contains(CostProfile.CYCLE_MISS_CALL) || fit.coefficient(CostProfile.CYCLE_MISS_CALL).atZeroBound());
+        boolean slotMissHeld = scanSlotCache && fit.coefficient(CostProfile.SLOT_CYCLE_MISS).atZeroBound();
         boolean l2Held = scanL2 && (!kept.contains(CostProfile.L2_MISS) || fit.coefficient(CostProfile.L2_MISS).atZeroBound())
                 && (!kept.contains(CostProfile.GC_L2_MISS) || fit.coefficient(CostProfile.GC_L2_MISS).atZeroBound());
         if (!scanL2) {
@@ -1028,6 +1066,11 @@ public final class ProfileCalibration {
         } else if (missHeld) {
             notes.put(CostProfile.CYCLE_CACHE, "the memory term is held at 0 at every scanned size");
         }
+        if (!scanSlotCache) {
+            notes.put(CostProfile.SLOT_CYCLE_CACHE, notes.getOrDefault(CostProfile.SLOT_CYCLE_MISS, "the slots' memory term is not fitted"));
+        } else if (slotMissHeld) {
+            notes.put(CostProfile.SLOT_CYCLE_CACHE, "the slots' memory term is held at 0 at every scanned size");
+        }
         if (!scanWindow) {
             notes.put(CostProfile.SLOT_WINDOW, "the probe rows have too few slot sizes to place it");
         }
@@ -1039,9 +1082,10 @@ public final class ProfileCalibration {
             boolean isCache = d.name().equals(CostProfile.CYCLE_CACHE);
             boolean isWindow = d.name().equals(CostProfile.SLOT_WINDOW);
             boolean isL2 = d.name().equals(CostProfile.L2_CACHE);
-            if (isCache || isWindow || isL2) {
-                boolean scanned = isCache ? scanCache && !missHeld : isL2 ? scanL2 && !l2Held : scanWindow;
-                double v = isCache ? bestT.cache() : isL2 ? bestT.l2() : bestT.window();
+            boolean isSlotCache = d.name().equals(CostProfile.SLOT_CYCLE_CACHE);
+            if (isCache || isWindow || isL2 || isSlotCache) {
+                boolean scanned = isCache ? scanCache && !missHeld : isL2 ? scanL2 && !l2Held : isSlotCache ? scanSlotCache && !slotMissHeld : scanWindow;
+                double v = isCache ? bestT.cache() : isL2 ? bestT.l2() : isSlotCache ? bestT.slotCache() : bestT.window();
                 if (scanned && isL2 && machineL2) {
                     String prov = "read: the machine's L2 cache per core (" + caches + "); " + CostProfile.L2_MISS
                             + " fitted at it on " + source;
@@ -1049,10 +1093,12 @@ public final class ProfileCalibration {
                     report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false,
                             "the machine's L2"));
                 } else if (scanned) {
-                    String prov = isCache || isL2
+                    String prov = isCache || isL2 || isSlotCache
                             ? String.format(Locale.ROOT, "scanned: %s; the size with the least weighted residual among %d sizes from "
-                                    + "%.0f KiB to %.0f MiB%s", source, isL2 ? l2s.size() : candidates.size(), CACHE_SCAN_FROM / 1024,
-                                    (isL2 ? L2_SCAN_TO : CACHE_SCAN_TO) / 1024 / 1024, caches.known() ? " (machine: " + caches + ")" : "")
+                                    + "%.0f KiB to %.0f MiB%s", source, isL2 ? l2s.size() : isSlotCache ? heapSizes.size() : candidates.size(),
+                                    (isSlotCache ? SLOT_CACHE_SCAN_FROM : CACHE_SCAN_FROM) / 1024,
+                                    (isL2 ? L2_SCAN_TO : isSlotCache ? SLOT_CACHE_SCAN_TO : CACHE_SCAN_TO) / 1024 / 1024,
+                                    caches.known() ? " (machine: " + caches + ")" : "")
                             : "scanned: " + source + "; the window with the least weighted residual among " + WINDOW_CANDIDATES;
                     coefficients.add(new Coefficient(d.name(), v, d.unit(), d.description(), prov));
                     report.add(new CalibrationFit.CoefficientFit(d.name(), v, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false, "scanned"));

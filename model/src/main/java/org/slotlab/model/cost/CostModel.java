@@ -19,10 +19,15 @@ import org.slotlab.model.layout.RubyLayout;
  *     costs {@code l2_miss_ns_per_slot}. A slot that is only taken (its header written) does not
  *     pay it: the freelist walk's next slot is fetched ahead. Beyond {@code cycle_cache_bytes}
  *     every byte allocated (slots and malloc'd buffers, {@link SimResult#cycleBytes}) costs
- *     {@code cycle_miss_ns_per_byte} more again, and every memcpy call into that memory
+ *     {@code cycle_miss_ns_per_byte} more again (the share beyond it), and every memcpy call into that memory
  *     {@code cycle_miss_ns_per_call} for the lines it writes before the prefetcher streams the rest
  *     (the same share beyond the cache). A bigger slot cycles more memory for the same
- *     number of objects, so embedding into big slots can cost more than the copy saves;</li>
+ *     number of objects, so embedding into big slots can cost more than the copy saves. Once the
+ *     heaps a loop allocates from hold more than {@code slot_cycle_cache_bytes}
+ *     ({@link SimResult#allocatingHeapBytes}), every slot byte it allocates costs
+ *     {@code slot_cycle_miss_ns_per_byte}, all of them: the sweep visits each slot of those pages
+ *     every cycle and allocation walks them again, in the same order, so they stay in the cache or
+ *     miss it on every touch;</li>
  * <li><b>page faults</b>: new heap pages (16 faults per 64 KiB page) and the pages of the
  *     malloc'd buffers, each at {@code page_fault_ns}. Where the heap simulation follows the sweep
  *     order (CRuby 3.4's GC) and the profile's machine runs glibc ({@link #glibcMachine}), the
@@ -53,6 +58,16 @@ public final class CostModel {
             return 0;
         }
         return 1 - cacheBytes / cycleBytes;
+    }
+
+    /**
+     * 1 when {@code bytes} are more than {@code cacheBytes}, else 0: memory touched in the same order
+     * every GC cycle, as a heap's slots are, either stays in a cache with least-recently-used
+     * replacement or misses it on every touch (each line is evicted just before the next cycle comes
+     * back to it), with little in between.
+     */
+    public static double beyond(double bytes, double cacheBytes) {
+        return bytes > cacheBytes && bytes > 0 ? 1 : 0;
     }
 
     /** ns to allocate one slot of {@code slotBytes} in cache: the base cost plus its bytes up to the touch window. */
@@ -138,7 +153,9 @@ public final class CostModel {
         double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
                 + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS)
-                + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL));
+                + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL)
+                + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
+                        * p.get(CostProfile.SLOT_CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
                 + e.memcpyCalls() * p.get(CostProfile.MEMCPY_CALL));
         parts.put(TimeBreakdown.MALLOC, e.mallocs() * p.get(CostProfile.MALLOC));

@@ -53,6 +53,8 @@ public final class CostProfile {
     public static final String CYCLE_MISS = CostTerm.CYCLE_MISS.id();
     public static final String CYCLE_CACHE = CostTerm.CYCLE_CACHE.id();
     public static final String CYCLE_MISS_CALL = CostTerm.CYCLE_MISS_CALL.id();
+    public static final String SLOT_CYCLE_MISS = CostTerm.SLOT_CYCLE_MISS.id();
+    public static final String SLOT_CYCLE_CACHE = CostTerm.SLOT_CYCLE_CACHE.id();
     public static final String COPY = CostTerm.COPY.id();
     public static final String MALLOC_COPY = CostTerm.MALLOC_COPY.id();
     public static final String MEMCPY_CALL = CostTerm.MEMCPY_CALL.id();
@@ -79,7 +81,11 @@ public final class CostProfile {
             CostTerm.GC_L2_MISS.id(),
             "not in this profile file (written before the term existed): 0, the sweep's misses are inside gc_sweep_ns_per_freed",
             CostTerm.CYCLE_MISS_CALL.id(),
-            "not in this profile file (written before the term existed): 0, a copy's first lines beyond the cache are inside cycle_miss_ns_per_byte");
+            "not in this profile file (written before the term existed): 0, a copy's first lines beyond the cache are inside cycle_miss_ns_per_byte",
+            CostTerm.SLOT_CYCLE_MISS.id(),
+            "not in this profile file (written before the term existed): 0, the slots' own misses beyond the cache are inside cycle_miss_ns_per_byte",
+            CostTerm.SLOT_CYCLE_CACHE.id(),
+            "not in this profile file (written before the term existed): 0, with slot_cycle_miss_ns_per_byte 0 the term is off");
 
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an
@@ -403,7 +409,7 @@ public final class CostProfile {
         for (CostTerm t : CostTerm.values()) {
             Coefficient c = byName.get(t.id());
             if (c == null) {
-                double value = t == CostTerm.CYCLE_CACHE || t == CostTerm.L2_CACHE ? Double.MAX_VALUE / 4 : 0;
+                double value = t == CostTerm.CYCLE_CACHE || t == CostTerm.L2_CACHE || t == CostTerm.SLOT_CYCLE_CACHE ? Double.MAX_VALUE / 4 : 0;
                 if (t == CostTerm.SLOT_BYTE && !v1.isEmpty()) {
                     value = v1.stream().filter(x -> x.name().equals("slot_touch_ns_per_byte")).mapToDouble(Coefficient::value).findFirst().orElse(0);
                 }

@@ -158,6 +158,20 @@ public record SimResult(
         return (slotBytesAllocated(layout) + (double) mallocBytes) / (gcCount() + 1);
     }
 
+    /**
+     * Memory of the heaps the run allocated from, at the run's end: their pages times the page size.
+     * Every GC's sweep visits each slot of these pages, and allocation walks them again, once a cycle.
+     */
+    public double allocatingHeapBytes(org.slotlab.model.layout.RubyLayout layout) {
+        double b = 0;
+        for (int h = 0; h < allocations.length; h++) {
+            if (allocations[h] > 0) {
+                b += (double) Math.max(finalPages[h], peakPages[h]) * layout.pageSize();
+            }
+        }
+        return b;
+    }
+
     /** Pages the heaps took during the run beyond those they started with (each is new memory). */
     public long pagesAdded() {
         long p = 0;

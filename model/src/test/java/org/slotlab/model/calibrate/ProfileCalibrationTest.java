@@ -287,6 +287,8 @@ class ProfileCalibrationTest {
             // the thresholds are values the scans try
             double v = switch (name) {
                 case "cycle_cache_bytes" -> 32.0 * 1024 * 1024;
+                case "slot_cycle_cache_bytes" -> 8.0 * 1024 * 1024;
+                case "slot_cycle_miss_ns_per_byte" -> 0.2;
                 case "l2_cache_bytes" -> 2.0 * 1024 * 1024;
                 case "l2_miss_ns_per_slot" -> 40.0;
                 // these readings predate the probe's GC-time rows: in every probe loop each allocated object dies, so
@@ -369,7 +371,7 @@ class ProfileCalibrationTest {
         List<Integer> slots = java.util.Arrays.stream(l.slotSizes()).boxed().toList();
         TimingReport t = new TimingReport("quick", "3.4.5", "gc_empty", slots, 615, true, emptyUnit(), List.of());
         List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(t, l, new ArrayList<>());
-        ProfileCalibration.Thresholds any = new ProfileCalibration.Thresholds(8.0 * 1024 * 1024, 256, 1024 * 1024);
+        ProfileCalibration.Thresholds any = new ProfileCalibration.Thresholds(8.0 * 1024 * 1024, 256, 1024 * 1024, 8.0 * 1024 * 1024);
         ProfileCalibration.DesignRow sparse = design.stream().filter(d -> d.row().name().equals("object_new_idle_sparse")).findFirst()
                 .orElseThrow();
         // 50 GCs per 3,000,000 iterations, each sweeping the free slots of every heap but the 40 B one the loop allocates from
@@ -535,7 +537,8 @@ class ProfileCalibrationTest {
     static List<TimingReport.Row> timedBy(TimingReport measured, RubyLayout l, java.util.function.ToDoubleFunction<String> truth, double loopNs,
             boolean keepMemsize) throws CalibrationException {
         ProfileCalibration.Thresholds t = new ProfileCalibration.Thresholds(truth.applyAsDouble(CostProfile.CYCLE_CACHE),
-                truth.applyAsDouble(CostProfile.SLOT_WINDOW), truth.applyAsDouble(CostProfile.L2_CACHE));
+                truth.applyAsDouble(CostProfile.SLOT_WINDOW), truth.applyAsDouble(CostProfile.L2_CACHE),
+                truth.applyAsDouble(CostProfile.SLOT_CYCLE_CACHE));
         List<ProfileCalibration.DesignRow> design = ProfileCalibration.design(measured, l, new ArrayList<>());
         List<TimingReport.Row> synthetic = new ArrayList<>();
         for (TimingReport.Row row : measured.rows()) {
@@ -592,5 +595,19 @@ class ProfileCalibrationTest {
         assertThat(e.events().mallocBytesCopied()).isEqualTo(1000);
         assertThat(e.events().embeddedWrites()).as("only the slice is written into the slot it was given").isEqualTo(1);
         assertThat(e.events().methodCalls()).isEqualTo(2);
+    }
+
+    @Test
+    void theHeapsOfACycleCopyRow_holdItsInitSlots_orWhatOneCycleHandsOut_whicheverIsMore() {
+        TimingReport.Row row = new TimingReport.Row("cycle_copy_8000", "cycle_copy", "cycle_copy_8000", "s = X * 1000; SRC.byteslice(1, 500)",
+                Map.of("calls", 2L, "source_len", 1000L, "copied_bytes", 500L, "slot_size", 640L, "init_slots", 8000L), 1_000_000, 0, List.of());
+        // 4,000 iterations a GC cycle: the 640 B heap was given 8,000 slots at boot, the 40 B heap holds what one cycle hands out
+        ProfileCalibration.DesignRow d = new ProfileCalibration.DesignRow(row, 300, 0.05, Map.of(), List.of(40, 640), 1681, 1 / 4000.0 - 1e-6);
+
+        assertThat(d.heapBytes()).isCloseTo(8000 * 640 + 4000 * 40, within(2.0));
+        ProfileCalibration.Thresholds below = new ProfileCalibration.Thresholds(1e9, 256, 1e6, 4e6);
+        ProfileCalibration.Thresholds above = new ProfileCalibration.Thresholds(1e9, 256, 1e6, 8e6);
+        assertThat(d.column(CostProfile.SLOT_CYCLE_MISS, below)).as("every slot byte, once the heaps hold more").isEqualTo(680.0);
+        assertThat(d.column(CostProfile.SLOT_CYCLE_MISS, above)).isZero();
     }
 }
