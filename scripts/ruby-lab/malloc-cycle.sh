@@ -19,6 +19,7 @@ for r in "$base" "$other"; do
   [ -x "$r" ] || { echo "malloc-cycle.sh: $r is not an executable Ruby" >&2; exit 2; }
 done
 case "$procs" in ''|*[!0-9]*) echo "malloc-cycle.sh: PROCESSES must be a whole number, not '$procs'" >&2; exit 2 ;; esac
+. "$(dirname "$0")/machine-header.sh"
 pin=(); command -v taskset >/dev/null && pin=(taskset -c 1)
 loop=$(mktemp --suffix=.rb)
 trap 'rm -f "$loop"' EXIT
@@ -40,11 +41,7 @@ RUBY
 {
   echo "# malloc-cycle.sh, $(date -u +%Y-%m-%dT%H:%M:%SZ)"
   echo "# base: $base ($("$base" -v)); other: $other"
-  echo "# machine: $(uname -srm); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
-  for i in 0 1 2 3; do
-    d=/sys/devices/system/cpu/cpu0/cache/index$i
-    if [ -r "$d/size" ]; then echo "# cache L$(cat "$d/level") $(cat "$d/type"): $(cat "$d/size")"; fi
-  done
+  machine_header
   echo "# $procs fresh processes per setting and build, interleaved"
   echo "# columns: malloc limit (bytes), build, then per process: ns per iteration, GCs, majors, malloc limit at the end"
   for lim in default 8000000 12000000 16000000 20000000 24000000 32000000 40000000; do

@@ -14,6 +14,7 @@ procs=${2:-3}
 out=${3:-/dev/stdout}
 [ -x "$ruby" ] || { echo "slot-cycle.sh: $ruby is not an executable Ruby" >&2; exit 2; }
 case "$procs" in ''|*[!0-9]*) echo "slot-cycle.sh: PROCESSES must be a whole number, not '$procs'" >&2; exit 2 ;; esac
+. "$(dirname "$0")/machine-header.sh"
 pin=(); command -v taskset >/dev/null && pin=(taskset -c 1)
 loop=$(mktemp --suffix=.rb)
 trap 'rm -f "$loop"' EXIT
@@ -36,11 +37,7 @@ printf("%.0f %d %s\n", (t1 - t0).to_f / n, GC.count - g0, pages.join(","))
 RUBY
 {
   echo "# slot-cycle.sh, $(date -u +%Y-%m-%dT%H:%M:%SZ), $("$ruby" -v)"
-  echo "# machine: $(uname -srm); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')"
-  for i in 0 1 2 3; do
-    d=/sys/devices/system/cpu/cpu0/cache/index$i
-    if [ -r "$d/size" ]; then echo "# cache L$(cat "$d/level") $(cat "$d/type"): $(cat "$d/size")"; fi
-  done
+  machine_header
   echo "# RUBY_GC_HEAP_0_INIT_SLOTS=40000 for every run; N init slots for the slice's heap; $procs fresh processes per setting, interleaved"
   echo "# columns: N, slice length, slot size, then per process: ns per iteration, GCs, eden pages per heap (40/80/160/320/640 B)"
   for n in 4000 8000 16000 24000; do
