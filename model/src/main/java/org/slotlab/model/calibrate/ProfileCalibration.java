@@ -437,20 +437,19 @@ public final class ProfileCalibration {
          * environment gave that heap at boot (init_slots) and the slots one GC cycle hands out there.
          */
         double heapBytes() {
-            Map<Integer, Double> perSize = new java.util.TreeMap<>();
+            // (called for every row at every scanned threshold: no allocation)
             double cycles = gcsPerOp + 1.0 / row.n();
-            for (int s : slots) {
-                perSize.merge(s, s / cycles, Double::sum);
-            }
-            long init = row.feature("init_slots");
             long initSlot = row.feature("slot_size");
-            double b = 0;
-            for (Map.Entry<Integer, Double> e : perSize.entrySet()) {
-                double cycle = e.getValue();
-                double atBoot = e.getKey() == initSlot ? (double) init * e.getKey() : 0;
-                b += Math.max(cycle, atBoot);
+            double all = 0;
+            double ofInitHeap = 0;
+            for (int s : slots) {
+                all += s;
+                if (s == initSlot) {
+                    ofInitHeap += s;
+                }
             }
-            return b;
+            double atBoot = (double) row.feature("init_slots") * initSlot;
+            return all / cycles + Math.max(0, atBoot - ofInitHeap / cycles);
         }
 
         /** Bytes one GC cycle of this row ran through. */
