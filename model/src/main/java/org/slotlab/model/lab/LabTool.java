@@ -87,6 +87,9 @@ public final class LabTool {
             CostProfile p = set.isEmpty() ? e.getValue() : e.getValue().with(set, e.getValue().name() + " with " + set);
             predictors.put(e.getKey(), new LabPredictor(p));
         }
+        if (coefficients != null && !predictors.isEmpty() && i >= args.length) {
+            return; // the coefficients were what was asked for
+        }
         if (predictors.isEmpty() || i >= args.length) {
             System.err.println("usage: LabTool --profile NAME=PROFILE.json | --readings NAME=READINGS.json.gz [...] [--set COEFFICIENT=VALUE] [--coefficients REGEX] "
                     + "[--explain REGEX] [--paired] LAB.json.gz ...");
