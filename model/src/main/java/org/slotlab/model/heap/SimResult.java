@@ -159,7 +159,7 @@ public record SimResult(
     }
 
     /**
-     * Memory of the heaps the run allocated from, at the run's end: their pages times the page size.
+     * Memory of the heaps the run allocated from, at their largest: their pages times the page size.
      * Every GC's sweep visits each slot of these pages, and allocation walks them again, once a cycle.
      */
     public double allocatingHeapBytes(org.slotlab.model.layout.RubyLayout layout) {
