@@ -212,6 +212,25 @@ end
   end
 end
 
+# Malloc'd bytes per GC cycle alone: the same 10,000-byte strings with CRuby's malloc limit held at
+# one size (RUBY_GC_MALLOC_LIMIT and RUBY_GC_MALLOC_LIMIT_MAX), so that malloc starts every GC and a
+# cycle writes about that many bytes of buffers; the 40 B heap is given room (40,000 init slots) so
+# that it never does. glibc is told not to trim (GLIBC_TUNABLES trim_threshold): the sweep's frees
+# then give no pages back, nothing is faulted again, and the rows differ only by the bytes a cycle
+# runs through. They place cycle_cache_bytes where buffers leave the cache: the lab's fresh 10,000 B
+# source rows cycle 17 MB unpatched and 34 MB when the suffix is embedded. One process each.
+MALLOC_CYCLE_LIMITS = [8, 12, 16, 20, 24, 32, 48]
+MALLOC_CYCLE_LIMITS.each do |mb|
+  env = init_env(0, 40_000).merge("RUBY_GC_MALLOC_LIMIT" => (mb * 1_000_000).to_s, "RUBY_GC_MALLOC_LIMIT_MAX" => (mb * 1_000_000).to_s,
+                                  "GLIBC_TUNABLES" => "glibc.malloc.trim_threshold=4294967295")
+  unit("malloc_cycle_#{mb}mb", env: env) do |r|
+    r.("empty_loop_mc", "nil", 300_000, { group: "baseline" })
+    r.("malloc_cycle_#{mb}mb", "X * 10000", 300_000,
+       { group: "refault", calls: 1, slot_size: BASE_SLOT, slots: 1, malloc_bytes: 10_001, malloc_copied_bytes: 10_000,
+         extra_arrays: 0, malloc_limit: mb * 1_000_000, init_slots: 40_000 })
+  end
+end
+
 # Direct GC costs: a minor or a major GC per iteration (GC.start with an immediate sweep), over
 # the heap as boot leaves it and over heaps holding more live objects in more pages.
 GC_ROWS = lambda do |r, tag|
