@@ -459,8 +459,12 @@ public final class ProfileCalibration {
 
         double column(String name, Thresholds t) {
             if (name.equals(CostProfile.CYCLE_MISS)) {
-                double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
-                return CostModel.memoryBeyondCache(bytesPerOp, cycleBytes(), copied, t.cache());
+                // as CostModel.price counts them: large buffers, and the copy into them, left out
+                double malloc = row.feature("malloc_bytes");
+                double cycled = CostModel.cycledMallocBytes(malloc, columns.getOrDefault(CostProfile.MALLOC, 0.0), t.largeExempt());
+                double left = malloc > 0 ? 1 - cycled / malloc : 0;
+                double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + (1 - left) * columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
+                return CostModel.memoryBeyondCache(bytesPerOp - (malloc - cycled), cycleBytes(), copied, t.cache());
             }
             if (name.equals(CostProfile.SLOT_CYCLE_MISS)) {
                 // the slots the loop allocates, all of them once its heaps hold more than the threshold (not in GC time)
@@ -506,8 +510,17 @@ public final class ProfileCalibration {
         }
     }
 
-    /** The threshold coefficients, scanned rather than fitted: cycle_cache_bytes, slot_touch_window_bytes, l2_cache_bytes. */
-    record Thresholds(double cache, double window, double l2, double slotCache) {
+    /**
+     * The threshold coefficients, scanned rather than fitted: cycle_cache_bytes, slot_touch_window_bytes,
+     * l2_cache_bytes, slot_cycle_cache_bytes; and cycle_miss_large_buffer_exempt, set by whether the
+     * reading has the malloc-limit contrast.
+     */
+    record Thresholds(double cache, double window, double l2, double slotCache, double largeExempt) {
+
+        /** Thresholds of a reading without the malloc-limit contrast: every buffer in the byte term. */
+        Thresholds(double cache, double window, double l2, double slotCache) {
+            this(cache, window, l2, slotCache, 0);
+        }
     }
 
     /** What one probe row's expression does per iteration, from the model's rules. */
@@ -826,7 +839,10 @@ public final class ProfileCalibration {
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
     static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE,
-            CostProfile.SLOT_CYCLE_CACHE);
+            CostProfile.SLOT_CYCLE_CACHE, CostProfile.LARGE_BUFFER_EXEMPT);
+
+    /** The probe units that time 10,000 B buffers with CRuby's malloc limit held ({@code malloc_cycle_8mb} ...). */
+    static final String MALLOC_CYCLE_UNIT = "malloc_cycle_";
     /** The touch windows scanned, bytes (the last: no window, every slot byte counts). */
     static final List<Double> WINDOW_CANDIDATES = List.of(64.0, 128.0, 192.0, 256.0, 384.0, 512.0, 1024.0, 1e9);
 
@@ -949,9 +965,13 @@ public final class ProfileCalibration {
         List<Double> candidates = cacheCandidates(caches);
         List<Double> l2s = candidates.stream().filter(c -> c <= L2_SCAN_TO).toList();
         List<Double> heapSizes = candidates.stream().filter(c -> c >= SLOT_CACHE_SCAN_FROM && c <= SLOT_CACHE_SCAN_TO).toList();
+        // 10,000 B buffers timed at several malloc limits apart from the faults unit's larger ones: the cycle's
+        // byte term is then fitted to buffers under 64 KiB, the larger ones left to their faults
+        boolean bufferContrast = rows.stream().filter(d -> d.row().unit().startsWith(MALLOC_CYCLE_UNIT)).count() >= 3;
+        double exempt = bufferContrast ? 1 : 0;
         Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW),
-                l2s.get(l2s.size() / 2), heapSizes.get(heapSizes.size() / 2));
-        Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0), heapSizes.get(0));
+                l2s.get(l2s.size() / 2), heapSizes.get(heapSizes.size() / 2), exempt);
+        Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0), heapSizes.get(0), exempt);
         // choose the columns the rows determine, in FIT_ORDER (the memory column at a middle cache size)
         List<String> kept = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
@@ -1034,7 +1054,7 @@ public final class ProfileCalibration {
                     }
                     for (double w : windows) {
                         for (double sc : slotCaches) {
-                            Thresholds t = new Thresholds(c, w, l2, sc);
+                            Thresholds t = new Thresholds(c, w, l2, sc, exempt);
                             Solved s = solve(rows, kept, t, defaults, -1);
                             scanReport.add(new double[] {l2, c, w, s.weightedRss(), sc});
                             if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
@@ -1106,6 +1126,15 @@ public final class ProfileCalibration {
                     report.add(new CalibrationFit.CoefficientFit(d.name(), d.value(), d.unit(), false, Double.NaN, Double.NaN, Double.NaN,
                             false, notes.getOrDefault(d.name(), "")));
                 }
+                continue;
+            }
+            if (d.name().equals(CostProfile.LARGE_BUFFER_EXEMPT)) {
+                String prov = bufferContrast
+                        ? "set: " + source + " has the malloc_cycle_N units, 10,000 B buffers timed at several malloc limits apart from larger ones"
+                        : "set: " + source + " has no malloc_cycle_N units; the byte term is fitted to all buffers together";
+                coefficients.add(new Coefficient(d.name(), exempt, d.unit(), d.description(), prov));
+                report.add(new CalibrationFit.CoefficientFit(d.name(), exempt, d.unit(), true, Double.NaN, Double.NaN, Double.NaN, false,
+                        bufferContrast ? "set by the malloc-limit contrast" : "no malloc-limit contrast"));
                 continue;
             }
             if (kept.contains(d.name())) {

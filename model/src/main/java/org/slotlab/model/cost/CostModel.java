@@ -84,6 +84,27 @@ public final class CostModel {
         return bytesPerOp * missFraction(cycleBytes, cacheBytes) + copiedPerOp * missFraction(copiedPerOp, cacheBytes);
     }
 
+    /**
+     * Buffers of this many bytes or more can be left out of {@code cycle_miss_ns_per_byte}'s bytes
+     * (their allocation and the copy into them), by {@code cycle_miss_large_buffer_exempt}: the
+     * calibration's {@code faults} unit cycles 100,000 to 400,000 B strings through about 33 MB a GC
+     * cycle at the in-cache copy rate (some 0.012 ns a byte), where its {@code malloc_cycle_N} unit's
+     * 10,000 B strings pay some 0.04 ns a byte more from 20 MB a cycle on the same machine
+     * (docs/FIT.md, "Buffers beyond the cache, placed by the malloc limit"). 64 KiB is glibc's
+     * {@code FASTBIN_CONSOLIDATION_THRESHOLD} (malloc/malloc.c), from which a free consolidates the
+     * arena's free chunks; what such buffers do pay is priced by their page faults.
+     */
+    public static final long LARGE_BUFFER_BYTES = 64 * 1024;
+
+    /**
+     * Malloc'd bytes per op that {@code cycle_miss_ns_per_byte} prices: all of them, or where the
+     * average buffer is {@link #LARGE_BUFFER_BYTES} or more, the share {@code 1 - exempt} of them.
+     */
+    public static double cycledMallocBytes(double mallocBytesPerOp, double mallocsPerOp, double exempt) {
+        boolean large = mallocsPerOp > 0 && mallocBytesPerOp / mallocsPerOp >= LARGE_BUFFER_BYTES;
+        return large ? mallocBytesPerOp * (1 - exempt) : mallocBytesPerOp;
+    }
+
     /** Objects the run's sweeps free: those allocated minus those still reachable at the end. */
     public static double freedObjects(SimResult sim) {
         long live = 0;
@@ -150,9 +171,14 @@ public final class CostModel {
         parts.put(TimeBreakdown.SLOTS, slots);
         double cycle = sim.cycleBytes(layout);
         double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
-        double bytesPerOp = (sim.slotBytesAllocated(layout) + (double) sim.mallocBytes()) / n;
+        // large buffers are left out of the cycle's bytes, and so is the copy into them
+        double mallocBytesPerOp = sim.mallocBytes() / n;
+        double cycledMalloc = cycledMallocBytes(mallocBytesPerOp, e.mallocs(), p.get(CostProfile.LARGE_BUFFER_EXEMPT));
+        double bytesPerOp = sim.slotBytesAllocated(layout) / n + cycledMalloc;
+        double left = mallocBytesPerOp > 0 ? 1 - cycledMalloc / mallocBytesPerOp : 0;
+        double copiedPerOp = Math.max(0, e.bytesCopied() - left * e.mallocBytesCopied());
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
-                + memoryBeyondCache(bytesPerOp, cycle, e.bytesCopied(), p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS)
+                + memoryBeyondCache(bytesPerOp, cycle, copiedPerOp, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS)
                 + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL)
                 + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
                         * p.get(CostProfile.SLOT_CYCLE_MISS));
