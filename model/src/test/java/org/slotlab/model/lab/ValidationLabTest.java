@@ -156,6 +156,29 @@ class ValidationLabTest {
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
+    @Test
+    void theThirdHostAgain_withTheMallocLimitContrast_placesTheBufferTermBelowItsL3() throws Exception {
+        // the same AMD EPYC host, 2026-12-07 01:23-02:02 UTC; the calibration times 10,000 B strings with the malloc
+        // limit held at 8 to 48 MB (malloc_cycle_N), apart from the faults unit's 100,000-400,000 B ones
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207a.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.get(CostProfile.LARGE_BUFFER_EXEMPT)).isEqualTo(1.0);
+        assertThat(p.get(CostProfile.CYCLE_CACHE)).as("placed below the machine's 32 MiB L3").isLessThan(32.0 * 1024 * 1024);
+        assertThat(p.get(CostProfile.CYCLE_MISS)).isPositive();
+        // a reading without the contrast keeps every buffer in the term, as before
+        assertThat(profile("calibration-ruby-3.4.5-base-20261206c.json.gz").get(CostProfile.LARGE_BUFFER_EXEMPT)).isZero();
+
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207a.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = bare.tallies().get("all");
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(90);
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
+        // the fresh 10,000 B source: measured 0.41-0.47 on the embedding builds, predicted 0.75 before the contrast
+        assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed()).hasSize(19)
+                .allSatisfy(r -> assertThat(r.predicted()).as(r.row() + " " + r.variant()).isLessThan(0.6));
+        assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
