@@ -179,6 +179,31 @@ class ValidationLabTest {
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
+    @Test
+    void theProbesRead_theHeapWithoutObjspace_andTheRubyGemsLoopsGcCountsCloseIn() throws Exception {
+        // the same host, 2026-12-07 02:13-02:40 UTC: layout.rb and harness.rb read what a GC keeps before loading
+        // objspace; the unpatched build's GCs under RubyGems came out +4.8 to +5.0% in every earlier AMD harness file
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207b.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.get(CostProfile.LARGE_BUFFER_EXEMPT)).isEqualTo(1.0);
+        assertThat(p.get(CostProfile.CYCLE_CACHE)).isLessThan(32.0 * 1024 * 1024);
+
+        Scoreboard s = variants("lab-3.4.5-variants-harness-20261207b.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = s.tallies().get("all");
+        assertThat(all.rows()).isEqualTo(23);
+        assertThat(all.within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(all.wrongSide()).isZero();
+        // 853-854 measured, 873 simulated
+        assertThat(s.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207b.json.gz", new LabPredictor(p));
+        Scoreboard.Tally bareAll = bare.tallies().get("all");
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(91);
+        assertThat(bareAll.wrongSide()).isZero();
+        // 585 measured, 594 simulated (605 from the readings with objspace loaded)
+        assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
