@@ -202,6 +202,12 @@ class ValidationLabTest {
         assertThat(bareAll.wrongSide()).isZero();
         // 585 measured, 594 simulated (605 from the readings with objspace loaded)
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+
+        // the same subset under benchmark-ips, 03:05-03:24: the whole report's GCs, warm-up included
+        Scoreboard ips = variants("lab-3.4.5-variants-ips-20261207b.json.gz", new LabPredictor(p));
+        assertThat(ips.tallies().get("all").within()).as("benchmark-ips rows within ±10%").isGreaterThanOrEqualTo(22);
+        assertThat(ips.tallies().get("all").wrongSide()).isZero();
+        assertThat(ips.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.01));
     }
 
     private static LabPredictor base;
