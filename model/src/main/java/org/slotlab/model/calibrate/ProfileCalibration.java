@@ -459,12 +459,11 @@ public final class ProfileCalibration {
 
         double column(String name, Thresholds t) {
             if (name.equals(CostProfile.CYCLE_MISS)) {
-                // as CostModel.price counts them: large buffers, and the copy into them, left out
+                // counted as CostModel.price counts them (large buffers, and the copy into them, left out where exempt)
                 double malloc = row.feature("malloc_bytes");
-                double cycled = CostModel.cycledMallocBytes(malloc, columns.getOrDefault(CostProfile.MALLOC, 0.0), t.largeExempt());
-                double left = malloc > 0 ? 1 - cycled / malloc : 0;
-                double copied = columns.getOrDefault(CostProfile.COPY, 0.0) + (1 - left) * columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
-                return CostModel.memoryBeyondCache(bytesPerOp - (malloc - cycled), cycleBytes(), copied, t.cache());
+                double mallocCopied = columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
+                return CostModel.cycledMemoryBeyondCache(bytesPerOp - malloc, malloc, columns.getOrDefault(CostProfile.MALLOC, 0.0),
+                        columns.getOrDefault(CostProfile.COPY, 0.0) + mallocCopied, mallocCopied, cycleBytes(), t.cache(), t.largeExempt());
             }
             if (name.equals(CostProfile.SLOT_CYCLE_MISS)) {
                 // the slots the loop allocates, all of them once its heaps hold more than the threshold (not in GC time)

@@ -105,6 +105,18 @@ public final class CostModel {
         return large ? mallocBytesPerOp * (1 - exempt) : mallocBytesPerOp;
     }
 
+    /**
+     * {@link #memoryBeyondCache} of an op's bytes as the byte term counts them: its slot bytes, and its
+     * malloc'd bytes and the copy into them unless {@link #cycledMallocBytes} leaves large buffers out.
+     * The price and the calibration's design column both count through here.
+     */
+    public static double cycledMemoryBeyondCache(double slotBytesPerOp, double mallocBytesPerOp, double mallocsPerOp, double copiedPerOp,
+            double mallocCopiedPerOp, double cycleBytes, double cacheBytes, double exempt) {
+        double cycled = cycledMallocBytes(mallocBytesPerOp, mallocsPerOp, exempt);
+        double leftOut = mallocBytesPerOp > 0 ? 1 - cycled / mallocBytesPerOp : 0;
+        return memoryBeyondCache(slotBytesPerOp + cycled, cycleBytes, Math.max(0, copiedPerOp - leftOut * mallocCopiedPerOp), cacheBytes);
+    }
+
     /** Objects the run's sweeps free: those allocated minus those still reachable at the end. */
     public static double freedObjects(SimResult sim) {
         long live = 0;
@@ -171,14 +183,10 @@ public final class CostModel {
         parts.put(TimeBreakdown.SLOTS, slots);
         double cycle = sim.cycleBytes(layout);
         double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
-        // large buffers are left out of the cycle's bytes, and so is the copy into them
-        double mallocBytesPerOp = sim.mallocBytes() / n;
-        double cycledMalloc = cycledMallocBytes(mallocBytesPerOp, e.mallocs(), p.get(CostProfile.LARGE_BUFFER_EXEMPT));
-        double bytesPerOp = sim.slotBytesAllocated(layout) / n + cycledMalloc;
-        double left = mallocBytesPerOp > 0 ? 1 - cycledMalloc / mallocBytesPerOp : 0;
-        double copiedPerOp = Math.max(0, e.bytesCopied() - left * e.mallocBytesCopied());
+        double beyondCache = cycledMemoryBeyondCache(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n, e.mallocs(), e.bytesCopied(),
+                e.mallocBytesCopied(), cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.LARGE_BUFFER_EXEMPT));
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
-                + memoryBeyondCache(bytesPerOp, cycle, copiedPerOp, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS)
+                + beyondCache * p.get(CostProfile.CYCLE_MISS)
                 + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL)
                 + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
                         * p.get(CostProfile.SLOT_CYCLE_MISS));
