@@ -463,7 +463,8 @@ public final class ProfileCalibration {
                 double malloc = row.feature("malloc_bytes");
                 double mallocCopied = columns.getOrDefault(CostProfile.MALLOC_COPY, 0.0);
                 return CostModel.cycledMemoryBeyondCache(bytesPerOp - malloc, malloc, columns.getOrDefault(CostProfile.MALLOC, 0.0),
-                        columns.getOrDefault(CostProfile.COPY, 0.0) + mallocCopied, mallocCopied, cycleBytes(), t.cache(), t.largeExempt());
+                        columns.getOrDefault(CostProfile.COPY, 0.0) + mallocCopied, mallocCopied, cycleBytes(), t.cache(), t.largeExempt(),
+                        t.squareRamp());
             }
             if (name.equals(CostProfile.SLOT_CYCLE_MISS)) {
                 // the slots the loop allocates, all of them once its heaps hold more than the threshold (not in GC time)
@@ -472,7 +473,7 @@ public final class ProfileCalibration {
             }
             if (name.equals(CostProfile.CYCLE_MISS_CALL)) {
                 // the copies the loop makes (none in the GC-time equation), into memory a cycle ran through beyond the cache
-                return columns.getOrDefault(CostProfile.MEMCPY_CALL, 0.0) * CostModel.missFraction(cycleBytes(), t.cache());
+                return columns.getOrDefault(CostProfile.MEMCPY_CALL, 0.0) * CostModel.cycleMissShare(cycleBytes(), t.cache(), t.squareRamp());
             }
             if (name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) {
                 // the same misses, paid outside GC by the copy and in GC by the sweep that frees the string
@@ -514,11 +515,15 @@ public final class ProfileCalibration {
      * l2_cache_bytes, slot_cycle_cache_bytes; and cycle_miss_large_buffer_exempt, set by whether the
      * reading has the malloc-limit contrast.
      */
-    record Thresholds(double cache, double window, double l2, double slotCache, double largeExempt) {
+    record Thresholds(double cache, double window, double l2, double slotCache, double largeExempt, double squareRamp) {
 
-        /** Thresholds of a reading without the malloc-limit contrast: every buffer in the byte term. */
+        /** Thresholds of a reading without the malloc-limit contrast: every buffer in the byte term, the hyperbola's share. */
         Thresholds(double cache, double window, double l2, double slotCache) {
-            this(cache, window, l2, slotCache, 0);
+            this(cache, window, l2, slotCache, 0, 0);
+        }
+
+        Thresholds(double cache, double window, double l2, double slotCache, double largeExempt) {
+            this(cache, window, l2, slotCache, largeExempt, 0);
         }
     }
 
@@ -838,7 +843,7 @@ public final class ProfileCalibration {
 
     /** The coefficients that are thresholds, scanned rather than fitted. */
     static final List<String> THRESHOLDS = List.of(CostProfile.CYCLE_CACHE, CostProfile.SLOT_WINDOW, CostProfile.L2_CACHE,
-            CostProfile.SLOT_CYCLE_CACHE, CostProfile.LARGE_BUFFER_EXEMPT);
+            CostProfile.SLOT_CYCLE_CACHE, CostProfile.LARGE_BUFFER_EXEMPT, CostProfile.CYCLE_MISS_SQUARE_RAMP);
 
     /** The probe units that time 10,000 B buffers with CRuby's malloc limit held ({@code malloc_cycle_8mb} ...). */
     static final String MALLOC_CYCLE_UNIT = "malloc_cycle_";
@@ -897,6 +902,18 @@ public final class ProfileCalibration {
             rss += res * res;
         }
         return new Solved(fit, rss, x);
+    }
+
+    /** Weighted residual sum of squares of the malloc-limit contrast's rows ({@link #MALLOC_CYCLE_UNIT}) in a fit of every row. */
+    private static double contrastRss(List<DesignRow> rows, Solved s) {
+        double rss = 0;
+        List<Double> res = s.fit().residuals();
+        for (int i = 0; i < rows.size(); i++) {
+            if (rows.get(i).row().unit().startsWith(MALLOC_CYCLE_UNIT)) {
+                rss += res.get(i) * res.get(i);
+            }
+        }
+        return rss;
     }
 
     private static double predict(DesignRow d, List<String> kept, LeastSquares.Fit fit, Thresholds cache, CostProfile defaults) {
@@ -1045,23 +1062,40 @@ public final class ProfileCalibration {
         Thresholds bestT = null;
         Solved best = null;
         List<double[]> scanReport = new ArrayList<>();
+        // the shape of the share beyond the cache: the hyperbola, and where the malloc-limit contrast times the same
+        // buffers at several cycle sizes, blends of it with the square ramp too; each blend's thresholds are scanned on
+        // every row, and the blend kept is the one that leaves the contrast's own rows (which differ by the cycle's
+        // bytes alone) the smallest weighted residual
+        List<Double> shapes = bufferContrast && scanCache ? List.of(0.0, 0.25, 0.5, 0.75, 1.0) : List.of(0.0);
+        double[] contrastRss = new double[shapes.size()];
         try {
-            for (double l2 : l2s0) {
-                for (double c : caches0) {
-                    if (scanL2 && scanCache && c <= l2) {
-                        continue; // the shared cache is the larger one
-                    }
-                    for (double w : windows) {
-                        for (double sc : slotCaches) {
-                            Thresholds t = new Thresholds(c, w, l2, sc, exempt);
-                            Solved s = solve(rows, kept, t, defaults, -1);
-                            scanReport.add(new double[] {l2, c, w, s.weightedRss(), sc});
-                            if (best == null || s.weightedRss() < best.weightedRss() - 1e-15) {
-                                best = s;
-                                bestT = t;
+            for (int k = 0; k < shapes.size(); k++) {
+                Thresholds shapeT = null;
+                Solved shapeBest = null;
+                for (double l2 : l2s0) {
+                    for (double c : caches0) {
+                        if (scanL2 && scanCache && c <= l2) {
+                            continue; // the shared cache is the larger one
+                        }
+                        for (double w : windows) {
+                            for (double sc : slotCaches) {
+                                Thresholds t = new Thresholds(c, w, l2, sc, exempt, shapes.get(k));
+                                Solved s = solve(rows, kept, t, defaults, -1);
+                                if (k == 0) {
+                                    scanReport.add(new double[] {l2, c, w, s.weightedRss(), sc});
+                                }
+                                if (shapeBest == null || s.weightedRss() < shapeBest.weightedRss() - 1e-15) {
+                                    shapeBest = s;
+                                    shapeT = t;
+                                }
                             }
                         }
                     }
+                }
+                contrastRss[k] = contrastRss(rows, shapeBest);
+                if (best == null || contrastRss[k] < contrastRss(rows, best) - 1e-15) {
+                    best = shapeBest;
+                    bestT = shapeT;
                 }
             }
         } catch (IllegalArgumentException e) {
@@ -1125,6 +1159,21 @@ public final class ProfileCalibration {
                     report.add(new CalibrationFit.CoefficientFit(d.name(), d.value(), d.unit(), false, Double.NaN, Double.NaN, Double.NaN,
                             false, notes.getOrDefault(d.name(), "")));
                 }
+                continue;
+            }
+            if (d.name().equals(CostProfile.CYCLE_MISS_SQUARE_RAMP)) {
+                StringBuilder tried = new StringBuilder();
+                for (int k = 0; k < shapes.size(); k++) {
+                    tried.append(k == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.4g at %.2f", contrastRss[k], shapes.get(k)));
+                }
+                String prov = shapes.size() > 1
+                        ? "chosen: " + source + "; weighted residual of the malloc_cycle_N rows " + tried
+                                + " (0: the hyperbola, 1: the square ramp), each share's thresholds scanned on every row"
+                        : "set: " + source + (bufferContrast ? " fits no byte term beyond the cache" : " has no malloc_cycle_N units")
+                                + "; the hyperbola";
+                coefficients.add(new Coefficient(d.name(), bestT.squareRamp(), d.unit(), d.description(), prov));
+                report.add(new CalibrationFit.CoefficientFit(d.name(), bestT.squareRamp(), d.unit(), true, Double.NaN, Double.NaN, Double.NaN,
+                        false, shapes.size() > 1 ? "chosen by the malloc-limit contrast" : "no malloc-limit contrast"));
                 continue;
             }
             if (d.name().equals(CostProfile.LARGE_BUFFER_EXEMPT)) {

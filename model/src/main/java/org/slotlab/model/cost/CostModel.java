@@ -81,7 +81,35 @@ public final class CostModel {
      * copy that is itself larger than the cache (a copy of 40 MB streams from memory).
      */
     public static double memoryBeyondCache(double bytesPerOp, double cycleBytes, double copiedPerOp, double cacheBytes) {
-        return bytesPerOp * missFraction(cycleBytes, cacheBytes) + copiedPerOp * missFraction(copiedPerOp, cacheBytes);
+        return memoryBeyondCache(bytesPerOp, cycleBytes, copiedPerOp, cacheBytes, 0);
+    }
+
+    /**
+     * {@link #memoryBeyondCache(double, double, double, double)} with the cycle's share beyond the
+     * cache by {@link #cycleMissShare}: {@code squareRamp} 0 is the hyperbola, 1 the square ramp.
+     */
+    public static double memoryBeyondCache(double bytesPerOp, double cycleBytes, double copiedPerOp, double cacheBytes, double squareRamp) {
+        return bytesPerOp * cycleMissShare(cycleBytes, cacheBytes, squareRamp) + copiedPerOp * missFraction(copiedPerOp, cacheBytes);
+    }
+
+    /**
+     * Share of the bytes a GC cycle of {@code cycleBytes} runs through that the cache no longer
+     * holds when they are written again, by {@code cycle_miss_square_ramp} ({@code squareRamp},
+     * 0 to 1) between two shapes that agree up to {@code cacheBytes} (none) and far beyond it (all):
+     * the hyperbola {@code 1 - cache / cycle} ({@link #missFraction}: the bytes beyond the cache
+     * spread over the whole cycle), and the square ramp {@code min(1, cycle / cache - 1)^2}, which
+     * loses a few bytes just past the cache and all of them by twice it. On the machines where the
+     * calibration's {@code malloc_cycle_N} rows time 10,000 B buffers at 8 to 48 MB a cycle, those
+     * past 16 MiB paid about 0.1 and 0.25 of the full cost at 20 and 24 MB and all of it from about
+     * 33 MB (twice 16 MiB, the size of the machine's L3); the hyperbola gives 0.3, 0.45 and 0.5.
+     */
+    public static double cycleMissShare(double cycleBytes, double cacheBytes, double squareRamp) {
+        double hyperbola = missFraction(cycleBytes, cacheBytes);
+        if (squareRamp <= 0 || hyperbola == 0) {
+            return hyperbola;
+        }
+        double r = Math.min(1, cycleBytes / cacheBytes - 1);
+        return (1 - squareRamp) * hyperbola + squareRamp * r * r;
     }
 
     /**
@@ -111,10 +139,11 @@ public final class CostModel {
      * The price and the calibration's design column both count through here.
      */
     public static double cycledMemoryBeyondCache(double slotBytesPerOp, double mallocBytesPerOp, double mallocsPerOp, double copiedPerOp,
-            double mallocCopiedPerOp, double cycleBytes, double cacheBytes, double exempt) {
+            double mallocCopiedPerOp, double cycleBytes, double cacheBytes, double exempt, double squareRamp) {
         double cycled = cycledMallocBytes(mallocBytesPerOp, mallocsPerOp, exempt);
         double leftOut = mallocBytesPerOp > 0 ? 1 - cycled / mallocBytesPerOp : 0;
-        return memoryBeyondCache(slotBytesPerOp + cycled, cycleBytes, Math.max(0, copiedPerOp - leftOut * mallocCopiedPerOp), cacheBytes);
+        return memoryBeyondCache(slotBytesPerOp + cycled, cycleBytes, Math.max(0, copiedPerOp - leftOut * mallocCopiedPerOp), cacheBytes,
+                squareRamp);
     }
 
     /** Objects the run's sweeps free: those allocated minus those still reachable at the end. */
@@ -184,10 +213,12 @@ public final class CostModel {
         double cycle = sim.cycleBytes(layout);
         double miss = missFraction(sim.slotCycleBytes(layout), p.get(CostProfile.L2_CACHE));
         double beyondCache = cycledMemoryBeyondCache(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n, e.mallocs(), e.bytesCopied(),
-                e.mallocBytesCopied(), cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.LARGE_BUFFER_EXEMPT));
+                e.mallocBytesCopied(), cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.LARGE_BUFFER_EXEMPT),
+                p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP));
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
                 + beyondCache * p.get(CostProfile.CYCLE_MISS)
-                + e.memcpyCalls() * missFraction(cycle, p.get(CostProfile.CYCLE_CACHE)) * p.get(CostProfile.CYCLE_MISS_CALL)
+                + e.memcpyCalls() * cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP))
+                        * p.get(CostProfile.CYCLE_MISS_CALL)
                 + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
                         * p.get(CostProfile.SLOT_CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)

@@ -56,6 +56,7 @@ public final class CostProfile {
     public static final String SLOT_CYCLE_MISS = CostTerm.SLOT_CYCLE_MISS.id();
     public static final String SLOT_CYCLE_CACHE = CostTerm.SLOT_CYCLE_CACHE.id();
     public static final String LARGE_BUFFER_EXEMPT = CostTerm.LARGE_BUFFER_EXEMPT.id();
+    public static final String CYCLE_MISS_SQUARE_RAMP = CostTerm.CYCLE_MISS_SQUARE_RAMP.id();
     public static final String COPY = CostTerm.COPY.id();
     public static final String MALLOC_COPY = CostTerm.MALLOC_COPY.id();
     public static final String MEMCPY_CALL = CostTerm.MEMCPY_CALL.id();
@@ -88,7 +89,9 @@ public final class CostProfile {
             CostTerm.SLOT_CYCLE_CACHE.id(),
             "not in this profile file (written before the term existed): 0, with slot_cycle_miss_ns_per_byte 0 the term is off",
             CostTerm.LARGE_BUFFER_EXEMPT.id(),
-            "not in this profile file (written before the term existed): 0, large buffers pay cycle_miss_ns_per_byte with the rest");
+            "not in this profile file (written before the term existed): 0, large buffers pay cycle_miss_ns_per_byte with the rest",
+            CostTerm.CYCLE_MISS_SQUARE_RAMP.id(),
+            "not in this profile file (written before the term existed): 0, the share beyond the cache is the hyperbola 1 - cache / cycle");
 
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an
