@@ -221,6 +221,32 @@ class ValidationLabTest {
         assertThat(ips.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.01));
     }
 
+    @Test
+    void aSessionTakenAfterTheShapeWasChosen_scoresAsTheCalibrationOfItsHourPredicts() throws Exception {
+        // the same host, 2026-12-07 04:57-05:37 UTC, measured after the share beyond the cache became the contrast's
+        // choice: its 20 and 24 MB rows (noise 27-36%) choose the hyperbola
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207c.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP)).isZero();
+        assertThat(p.get(CostProfile.LARGE_BUFFER_EXEMPT)).isEqualTo(1.0);
+
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207c.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = bare.tallies().get("all");
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(94);
+        // the one: a 500 B suffix of an already-shared source embedded in 640 B, measured 1.10, predicted 0.94
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(1);
+        assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed() && r.within())
+                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(14);
+        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+
+        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207c.json.gz", new LabPredictor(p));
+        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(21);
+        assertThat(gems.tallies().get("all").wrongSide()).isZero();
+        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
