@@ -97,6 +97,11 @@ public final class LabTool {
         }
         for (; i < args.length; i++) {
             Path f = Path.of(args[i]);
+            if (!Files.isRegularFile(f)) {
+                System.err.println("LabTool: " + args[i] + ": no such lab file" + (args[i].startsWith("--")
+                        ? " (options go before the lab files)" : ""));
+                System.exit(2);
+            }
             LabResults lab;
             try (InputStream in = Files.newInputStream(f)) {
                 lab = LabResults.read(in, f.toString());
