@@ -1068,6 +1068,7 @@ public final class ProfileCalibration {
         // bytes alone) the smallest weighted residual
         List<Double> shapes = bufferContrast && scanCache ? List.of(0.0, 0.25, 0.5, 0.75, 1.0) : List.of(0.0);
         double[] contrastRss = new double[shapes.size()];
+        int bestShape = -1;
         try {
             for (int k = 0; k < shapes.size(); k++) {
                 Thresholds shapeT = null;
@@ -1093,7 +1094,8 @@ public final class ProfileCalibration {
                     }
                 }
                 contrastRss[k] = contrastRss(rows, shapeBest);
-                if (best == null || contrastRss[k] < contrastRss(rows, best) - 1e-15) {
+                if (bestShape < 0 || contrastRss[k] < contrastRss[bestShape] - 1e-15) {
+                    bestShape = k;
                     best = shapeBest;
                     bestT = shapeT;
                 }

@@ -100,8 +100,8 @@ public final class CostModel {
      * spread over the whole cycle), and the square ramp {@code min(1, cycle / cache - 1)^2}, which
      * loses a few bytes just past the cache and all of them by twice it. On the machines where the
      * calibration's {@code malloc_cycle_N} rows time 10,000 B buffers at 8 to 48 MB a cycle, those
-     * past 16 MiB paid about 0.1 and 0.25 of the full cost at 20 and 24 MB and all of it from about
-     * 33 MB (twice 16 MiB, the size of the machine's L3); the hyperbola gives 0.3, 0.45 and 0.5.
+     * past 16 MiB paid about 0.1-0.2 and 0.25-0.3 of the full cost at 20 and 24 MB and all of it by
+     * about 33 MB (twice 16 MiB, the size of the machine's L3); the hyperbola gives 0.16, 0.30 and 0.5.
      */
     public static double cycleMissShare(double cycleBytes, double cacheBytes, double squareRamp) {
         double hyperbola = missFraction(cycleBytes, cacheBytes);
