@@ -110,7 +110,7 @@ public final class ProfileCalibration {
             CostProfile.SLOT_BYTE, CostProfile.COPY, CostProfile.MEMCPY_CALL, CostProfile.MALLOC_COPY, CostProfile.MALLOC, CostProfile.SHARED_SETUP,
             CostProfile.FROZEN_ROOT, CostProfile.PAGE_FAULT, CostProfile.GC_MINOR, CostProfile.GC_MAJOR, CostProfile.GC_SLOT, CostProfile.GC_PAGE,
             CostProfile.GC_MARK, CostProfile.GC_REMEMBERED, CostProfile.GC_SWEEP_FREE, CostProfile.GC_SWEEP_EMPTY, CostProfile.GC_FREE,
-            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostProfile.CYCLE_MISS_CALL, CostProfile.SLOT_CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
+            CostProfile.L2_MISS, CostProfile.GC_L2_MISS, CostProfile.CYCLE_MISS, CostProfile.CYCLE_MISS_CALL, CostProfile.SLOT_LINE_MISS, CostProfile.SLOT_CYCLE_MISS, CostTerm.YJIT_NEW_CALL.id(), CostTerm.ALLOCATE_CALL.id(), CostTerm.YJIT_ALLOCATE_CALL.id(),
             CostTerm.INITIALIZE_FRAME.id(), CostTerm.YJIT_INITIALIZE_FRAME.id(), CostTerm.IVAR_SET.id(), CostTerm.YJIT_IVAR_SET.id(),
             CostTerm.IVAR_ARRAY.id(), CostTerm.IVAR_ARRAY_BYTE.id(), ProfileCalibration.GC_START_CALL);
 
@@ -474,6 +474,16 @@ public final class ProfileCalibration {
             if (name.equals(CostProfile.CYCLE_MISS_CALL)) {
                 // the copies the loop makes (none in the GC-time equation), into memory a cycle ran through beyond the cache
                 return columns.getOrDefault(CostProfile.MEMCPY_CALL, 0.0) * CostModel.cycleMissShare(cycleBytes(), t.cache(), t.squareRamp());
+            }
+            if (name.equals(CostProfile.SLOT_LINE_MISS)) {
+                // the lines the loop's new embedded strings write into their slots (none in the GC-time equation),
+                // counted as CostModel.slotLinesWritten counts them, in memory a cycle ran through beyond the cache
+                if (equation == Equation.GC_TIME) {
+                    return 0;
+                }
+                double slotBytes = slots.stream().mapToDouble(Integer::doubleValue).sum();
+                return (columns.getOrDefault(EMBEDDED_WRITES, 0.0) + columns.getOrDefault(CostProfile.COPY, 0.0) / CostModel.CACHE_LINE_BYTES)
+                        * CostModel.cycleMissShare(cycleBytes(), t.cache(), t.squareRamp()) * CostModel.mallocShare(slotBytes, bytesPerOp - slotBytes);
             }
             if (name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) {
                 // the same misses, paid outside GC by the copy and in GC by the sweep that frees the string
@@ -847,6 +857,8 @@ public final class ProfileCalibration {
 
     /** The probe units that time 10,000 B buffers with CRuby's malloc limit held ({@code malloc_cycle_8mb} ...). */
     static final String MALLOC_CYCLE_UNIT = "malloc_cycle_";
+    /** The probe units that time the same buffers with a 500 B copy into a 640 B slot beside each ({@code malloc_copy_8mb} ...). */
+    static final String MALLOC_COPY_UNIT = "malloc_copy_";
     /** The touch windows scanned, bytes (the last: no window, every slot byte counts). */
     static final List<Double> WINDOW_CANDIDATES = List.of(64.0, 128.0, 192.0, 256.0, 384.0, 512.0, 1024.0, 1e9);
 
@@ -985,6 +997,9 @@ public final class ProfileCalibration {
         // byte term is then fitted to buffers under 64 KiB, the larger ones left to their faults
         boolean bufferContrast = rows.stream().filter(d -> d.row().unit().startsWith(MALLOC_CYCLE_UNIT)).count() >= 3;
         double exempt = bufferContrast ? 1 : 0;
+        // the same buffers with a copy into a 640 B slot beside each: only they tell a slot's lines beyond the
+        // cache from the bytes of the buffers and from the slots' own terms
+        boolean lineContrast = rows.stream().filter(d -> d.row().unit().startsWith(MALLOC_COPY_UNIT)).count() >= 2;
         Thresholds probe = new Thresholds(candidates.get(candidates.size() / 2), defaults.get(CostProfile.SLOT_WINDOW),
                 l2s.get(l2s.size() / 2), heapSizes.get(heapSizes.size() / 2), exempt);
         Thresholds smallest = new Thresholds(candidates.get(0), probe.window(), candidates.get(0), heapSizes.get(0), exempt);
@@ -992,18 +1007,27 @@ public final class ProfileCalibration {
         List<String> kept = new ArrayList<>();
         Map<String, String> notes = new LinkedHashMap<>();
         for (String name : FIT_ORDER) {
+            if (name.equals(CostProfile.SLOT_LINE_MISS) && !lineContrast) {
+                notes.put(name, "not measured: this reading has no '" + MALLOC_COPY_UNIT + "N' probe units (taken before timing.rb had them, "
+                        + "or on a Ruby without 640 B slots), so it keeps 0 and the slots' lines beyond the cache stay inside "
+                        + CostProfile.CYCLE_MISS);
+                continue;
+            }
             double[] col = new double[n];
             for (int i = 0; i < n; i++) {
                 col[i] = rows.get(i).column(name, probe) / Math.max(rows.get(i).y(), MIN_ROW_NS);
             }
             if ((name.equals(CostProfile.CYCLE_MISS) || name.equals(CostProfile.CYCLE_MISS_CALL) || name.equals(CostProfile.SLOT_CYCLE_MISS)
-                    || name.equals(CostProfile.L2_MISS)
+                    || name.equals(CostProfile.SLOT_LINE_MISS) || name.equals(CostProfile.L2_MISS)
                     || name.equals(CostProfile.GC_L2_MISS)) && norm(col) == 0) {
                 for (int i = 0; i < n; i++) {
                     col[i] = rows.get(i).column(name, smallest) / Math.max(rows.get(i).y(), MIN_ROW_NS);
                 }
                 if (norm(col) == 0) {
-                    notes.put(name, !name.equals(CostProfile.CYCLE_MISS) && !name.equals(CostProfile.CYCLE_MISS_CALL)
+                    notes.put(name, name.equals(CostProfile.SLOT_LINE_MISS)
+                            ? "no probe row writes a new embedded string while its GC cycle runs through more than "
+                                    + (long) (candidates.get(0) / 1024) + " KiB"
+                            : !name.equals(CostProfile.CYCLE_MISS) && !name.equals(CostProfile.CYCLE_MISS_CALL)
                             && !name.equals(CostProfile.SLOT_CYCLE_MISS)
                             ? "no probe row writes a new embedded string into slots whose GC cycle runs through more than "
                                     + (long) (candidates.get(0) / 1024) + " KiB"

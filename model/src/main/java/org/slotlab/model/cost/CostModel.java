@@ -21,7 +21,9 @@ import org.slotlab.model.layout.RubyLayout;
  *     every byte allocated (slots and malloc'd buffers, {@link SimResult#cycleBytes}) costs
  *     {@code cycle_miss_ns_per_byte} more again (the share beyond it), and every memcpy call into that memory
  *     {@code cycle_miss_ns_per_call} for the lines it writes before the prefetcher streams the rest
- *     (the same share beyond the cache). A bigger slot cycles more memory for the same
+ *     (the same share beyond the cache), and every line a new embedded string's copy writes into its
+ *     slot {@code cycle_miss_ns_per_slot_line} (the same share, times the share of the op's bytes that
+ *     are malloc'd buffers: slots written between buffers' streams miss line by line). A bigger slot cycles more memory for the same
  *     number of objects, so embedding into big slots can cost more than the copy saves. Once the
  *     heaps a loop allocates from hold more than {@code slot_cycle_cache_bytes}
  *     ({@link SimResult#allocatingHeapBytes}), every slot byte it allocates costs
@@ -110,6 +112,30 @@ public final class CostModel {
         }
         double r = Math.min(1, cycleBytes / cacheBytes - 1);
         return (1 - squareRamp) * hyperbola + squareRamp * r * r;
+    }
+
+    /** Bytes of a cache line on the machines Slotlab models (x86-64, and the 64 B lines of Apple's and Arm's cores' L1 data caches). */
+    public static final int CACHE_LINE_BYTES = 64;
+
+    /**
+     * Lines per op that new embedded strings' copies write into their slots: each one's header line
+     * ({@code embeddedWrites}) and one per {@link #CACHE_LINE_BYTES} of bytes copied into slots.
+     * What {@code cycle_miss_ns_per_slot_line} prices where the slots lie beyond the cache.
+     */
+    public static double slotLinesWritten(OpEvents e) {
+        return e.embeddedWrites() + e.slotBytesCopied() / CACHE_LINE_BYTES;
+    }
+
+    /**
+     * Share of the bytes an op allocates that are malloc'd buffers rather than slots: how much of what
+     * a GC cycle writes between two of a heap's slots is other streams. Where a loop writes slots one
+     * after another (a heap cycled alone) the hardware prefetcher follows them and their lines come
+     * ahead of the stores; between two 10,000 B buffers' writes a slot's few lines are each a miss of
+     * their own. {@code cycle_miss_ns_per_slot_line} is paid in that proportion.
+     */
+    public static double mallocShare(double slotBytesPerOp, double mallocBytesPerOp) {
+        double all = slotBytesPerOp + mallocBytesPerOp;
+        return all <= 0 ? 0 : Math.max(0, mallocBytesPerOp) / all;
     }
 
     /**
@@ -219,6 +245,8 @@ public final class CostModel {
                 + beyondCache * p.get(CostProfile.CYCLE_MISS)
                 + e.memcpyCalls() * cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP))
                         * p.get(CostProfile.CYCLE_MISS_CALL)
+                + slotLinesWritten(e) * cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP))
+                        * mallocShare(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n) * p.get(CostProfile.SLOT_LINE_MISS)
                 + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
                         * p.get(CostProfile.SLOT_CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)

@@ -53,6 +53,7 @@ public final class CostProfile {
     public static final String CYCLE_MISS = CostTerm.CYCLE_MISS.id();
     public static final String CYCLE_CACHE = CostTerm.CYCLE_CACHE.id();
     public static final String CYCLE_MISS_CALL = CostTerm.CYCLE_MISS_CALL.id();
+    public static final String SLOT_LINE_MISS = CostTerm.SLOT_LINE_MISS.id();
     public static final String SLOT_CYCLE_MISS = CostTerm.SLOT_CYCLE_MISS.id();
     public static final String SLOT_CYCLE_CACHE = CostTerm.SLOT_CYCLE_CACHE.id();
     public static final String LARGE_BUFFER_EXEMPT = CostTerm.LARGE_BUFFER_EXEMPT.id();
@@ -91,7 +92,9 @@ public final class CostProfile {
             CostTerm.LARGE_BUFFER_EXEMPT.id(),
             "not in this profile file (written before the term existed): 0, large buffers pay cycle_miss_ns_per_byte with the rest",
             CostTerm.CYCLE_MISS_SQUARE_RAMP.id(),
-            "not in this profile file (written before the term existed): 0, the share beyond the cache is the hyperbola 1 - cache / cycle");
+            "not in this profile file (written before the term existed): 0, the share beyond the cache is the hyperbola 1 - cache / cycle",
+            CostTerm.SLOT_LINE_MISS.id(),
+            "not in this profile file (written before the term existed): 0, a slot's lines beyond the cache are inside cycle_miss_ns_per_byte");
 
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an

@@ -325,6 +325,23 @@ if fp_heap >= 4 && EMBED[SLOT_SIZES[fp_heap]] && EMBED[SLOT_SIZES[fp_heap]] >= 5
       end
     end
   end
+  # The malloc-limit contrast's 10,000 B buffers (malloc_cycle_N: the limit held, glibc not trimming)
+  # with the 500 B slice copied into a 640 B slot beside each. The slot's lines are written by a short
+  # copy with ordinary stores, each line read for ownership first, where the buffer's memset writes
+  # whole lines without that read: past the cache a slot's line costs more than the buffer's bytes
+  # price it (cycle_miss_ns_per_slot_line). At 8 MB a cycle the copy costs what the cycle_copy_N
+  # rows price; at 24 to 48 MB the rows differ from malloc_cycle_N by that copy and its slot's lines
+  # beyond the cache. One process each.
+  [8, 24, 32, 48].each do |mb|
+    env = init_env(0, 40_000).merge("RUBY_GC_MALLOC_LIMIT" => (mb * 1_000_000).to_s, "RUBY_GC_MALLOC_LIMIT_MAX" => (mb * 1_000_000).to_s,
+                                    "GLIBC_TUNABLES" => "glibc.malloc.trim_threshold=4294967295")
+    unit("malloc_copy_#{mb}mb", env: env) do |r|
+      r.("empty_loop_mcc", "nil", 300_000, { group: "baseline" })
+      r.("malloc_copy_#{mb}mb", "s = X * 10000; SRC.byteslice(1, 500)", 300_000,
+         { group: "cycle_copy", calls: 2, source_len: 10_000, copied_bytes: 500, slot_size: SLOT_SIZES[fp_heap], init_slots: 0,
+           malloc_limit: mb * 1_000_000 })
+    end
+  end
 end
 
 # Marking young objects kept by an old array: each GC marks the ring.
