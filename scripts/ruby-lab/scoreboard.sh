@@ -28,12 +28,14 @@ groups=("20261202d bare-20261202c bare-20261202d harness-20261202"
   "20261206c harness-20261206c bare-20261206c"
   "20261207a bare-20261207a"
   "20261207b harness-20261207b ips-20261207b bare-20261207b"
-  "20261207c harness-20261207c bare-20261207c")
+  "20261207c harness-20261207c bare-20261207c"
+  "20261207d harness-20261207d bare-20261207d")
 # Same-hour sessions taken while the host was too noisy to test the model: their identical-code rows
 # (both builds run the same code) land within ±10% of 1.00 in too few rows. Printed apart, as a record.
 noisy=("20261203a harness-20261203a bare-20261203a"
   "20261203b harness-20261203b bare-20261203b"
-  "20261203v harness-20261203v bare-20261203v")
+  "20261203v harness-20261203v bare-20261203v"
+  "20261207d harness-20261207dn bare-20261207dn")
 grouped=()
 for g in "${groups[@]}" "${noisy[@]}"; do
   for t in ${g#* }; do grouped+=("$lab/lab-3.4.5-variants-$t.json.gz"); done

@@ -229,6 +229,10 @@ class ValidationLabTest {
         assertThat(p.trusted()).isTrue();
         assertThat(p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP)).isZero();
         assertThat(p.get(CostProfile.LARGE_BUFFER_EXEMPT)).isEqualTo(1.0);
+        // taken before the probe had the malloc_copy_N units: a slot's lines beyond the cache are not priced apart
+        assertThat(p.get(CostProfile.SLOT_LINE_MISS)).isZero();
+        assertThat(p.coefficients()).filteredOn(c -> c.name().equals(CostProfile.SLOT_LINE_MISS)).singleElement()
+                .satisfies(c -> assertThat(c.provenance()).contains("no 'malloc_copy_N' probe units"));
 
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207c.json.gz", new LabPredictor(p));
         Scoreboard.Tally all = bare.tallies().get("all");
@@ -243,6 +247,33 @@ class ValidationLabTest {
         Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207c.json.gz", new LabPredictor(p));
         assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
         assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(21);
+        assertThat(gems.tallies().get("all").wrongSide()).isZero();
+        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+    }
+
+    @Test
+    void theFirstCalibrationWithTheSlotLineContrast_pricesASlotsLinesBeyondTheCache() throws Exception {
+        // the same host, 2026-12-07 13:27-14:06 UTC: the malloc_copy_N units copy a 500 B slice into a 640 B slot beside each
+        // 10,000 B string at 8-48 MB a cycle (219 to 828 ns outside GC where the strings alone take 186 to 632)
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207d.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.get(CostProfile.SLOT_LINE_MISS)).as("ns per slot line beyond the cache").isBetween(10.0, 35.0);
+        assertThat(p.coefficients()).filteredOn(c -> c.name().equals(CostProfile.SLOT_LINE_MISS)).singleElement()
+                .satisfies(c -> assertThat(c.provenance()).startsWith("fitted:"));
+
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207d.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = bare.tallies().get("all");
+        assertThat(all.rows()).isEqualTo(109);
+        // 79 of 109 and 5 on the wrong side when the same readings are fitted without the term
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(82);
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(2);
+        assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed() && r.within())
+                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(11);
+        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+
+        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207d.json.gz", new LabPredictor(p));
+        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(18);
         assertThat(gems.tallies().get("all").wrongSide()).isZero();
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
