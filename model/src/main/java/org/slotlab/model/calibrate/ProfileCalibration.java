@@ -482,7 +482,7 @@ public final class ProfileCalibration {
                     return 0;
                 }
                 double slotBytes = slots.stream().mapToDouble(Integer::doubleValue).sum();
-                return (columns.getOrDefault(EMBEDDED_WRITES, 0.0) + columns.getOrDefault(CostProfile.COPY, 0.0) / CostModel.CACHE_LINE_BYTES)
+                return CostModel.slotLinesWritten(columns.getOrDefault(EMBEDDED_WRITES, 0.0), columns.getOrDefault(CostProfile.COPY, 0.0))
                         * CostModel.cycleMissShare(cycleBytes(), t.cache(), t.squareRamp()) * CostModel.mallocShare(slotBytes, bytesPerOp - slotBytes);
             }
             if (name.equals(CostProfile.L2_MISS) || name.equals(CostProfile.GC_L2_MISS)) {

@@ -123,7 +123,12 @@ public final class CostModel {
      * What {@code cycle_miss_ns_per_slot_line} prices where the slots lie beyond the cache.
      */
     public static double slotLinesWritten(OpEvents e) {
-        return e.embeddedWrites() + e.slotBytesCopied() / CACHE_LINE_BYTES;
+        return slotLinesWritten(e.embeddedWrites(), e.slotBytesCopied());
+    }
+
+    /** {@link #slotLinesWritten(OpEvents)} from the counts themselves (the calibration's design columns). */
+    public static double slotLinesWritten(double embeddedWrites, double slotBytesCopied) {
+        return embeddedWrites + slotBytesCopied / CACHE_LINE_BYTES;
     }
 
     /**
@@ -241,12 +246,12 @@ public final class CostModel {
         double beyondCache = cycledMemoryBeyondCache(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n, e.mallocs(), e.bytesCopied(),
                 e.mallocBytesCopied(), cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.LARGE_BUFFER_EXEMPT),
                 p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP));
+        double cycleShare = cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP));
         parts.put(TimeBreakdown.CYCLE_MISS, e.embeddedWrites() * miss * p.get(CostProfile.L2_MISS)
                 + beyondCache * p.get(CostProfile.CYCLE_MISS)
-                + e.memcpyCalls() * cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP))
-                        * p.get(CostProfile.CYCLE_MISS_CALL)
-                + slotLinesWritten(e) * cycleMissShare(cycle, p.get(CostProfile.CYCLE_CACHE), p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP))
-                        * mallocShare(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n) * p.get(CostProfile.SLOT_LINE_MISS)
+                + e.memcpyCalls() * cycleShare * p.get(CostProfile.CYCLE_MISS_CALL)
+                + slotLinesWritten(e) * cycleShare * mallocShare(sim.slotBytesAllocated(layout) / n, sim.mallocBytes() / n)
+                        * p.get(CostProfile.SLOT_LINE_MISS)
                 + sim.slotBytesAllocated(layout) / n * beyond(sim.allocatingHeapBytes(layout), p.get(CostProfile.SLOT_CYCLE_CACHE))
                         * p.get(CostProfile.SLOT_CYCLE_MISS));
         parts.put(TimeBreakdown.COPIES, e.slotBytesCopied() * p.get(CostProfile.COPY) + e.mallocBytesCopied() * p.get(CostProfile.MALLOC_COPY)
