@@ -19,16 +19,19 @@ import org.slotlab.model.cost.OpEvents;
  * @param memcpyCalls  copies made (one memcpy each)
  * @param splitCalls   of the C-method calls, String#split ones
  * @param embeddedWrites new embedded strings whose bytes were written into their new slot
+ * @param rbStrNewCalls slices str_subseq made with rb_str_new (a middle or a prefix; see
+ *                     {@link org.slotlab.model.string.StrSubseq#madeByRbStrNew})
  */
 public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long methodCalls, long bytesCopied,
-        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites) {
+        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites,
+        long rbStrNewCalls) {
 
     public Trace {
         allocations = List.copyOf(allocations);
         slices = List.copyOf(slices);
     }
 
-    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Objects allocated. */
     public int objects() {
@@ -65,7 +68,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
     public OpEvents events() {
         // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
         return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()),
-                memcpyCalls, splitCalls, embeddedWrites);
+                memcpyCalls, splitCalls, embeddedWrites).plus(org.slotlab.model.cost.CostTerm.RB_STR_NEW, rbStrNewCalls);
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
@@ -77,7 +80,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
                 slices.subList(prefix.slices.size(), slices.size()), methodCalls - prefix.methodCalls,
                 bytesCopied - prefix.bytesCopied, sharedSetups - prefix.sharedSetups, frozenRoots - prefix.frozenRoots,
                 mallocs - prefix.mallocs, memcpyCalls - prefix.memcpyCalls, splitCalls - prefix.splitCalls,
-                embeddedWrites - prefix.embeddedWrites);
+                embeddedWrites - prefix.embeddedWrites, rbStrNewCalls - prefix.rbStrNewCalls);
     }
 
     public Trace plus(Trace o) {
@@ -87,6 +90,6 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         s.addAll(o.slices);
         return new Trace(a, s, methodCalls + o.methodCalls, bytesCopied + o.bytesCopied, sharedSetups + o.sharedSetups,
                 frozenRoots + o.frozenRoots, mallocs + o.mallocs, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls,
-                embeddedWrites + o.embeddedWrites);
+                embeddedWrites + o.embeddedWrites, rbStrNewCalls + o.rbStrNewCalls);
     }
 }
