@@ -289,6 +289,36 @@ class ValidationLabTest {
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
 
+    @Test
+    void aSessionTakenAfterRbStrNewWasPriced_onFilesItNeverSaw() throws Exception {
+        // the same host, 2026-12-07 17:01-17:27 UTC, calibrated and measured after rb_str_new_ns was added: a test of it
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207e.json.gz");
+        assertThat(p.trusted()).isTrue();
+        assertThat(p.get(CostProfile.RB_STR_NEW)).as("ns per rb_str_new").isBetween(1.0, 4.0);
+        assertThat(p.get(CostProfile.SLOT_LINE_MISS)).as("ns per slot line beyond the cache").isPositive();
+
+        // 106 of 109 (97%), none on the wrong side; the three misses are fresh 10,000 B rows. Without rb_str_new_ns the
+        // same readings score 106 as well: the frozen and shared suffixes' mean error goes from -0.1% to +4.2% with it
+        // (from -4.1% to +1.0% over this host's six sessions)
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207e.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = bare.tallies().get("all");
+        assertThat(bare.resolvesTolerance()).isTrue();
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(106);
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
+        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
+                .allSatisfy(r -> assertThat(r.row()).startsWith("subseq-fresh10000-"));
+        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+
+        // RubyGems: 22 of 23 (23 without the term: the frozen 50 B suffix on cutoff-256, measured 1.21, predicted 1.34)
+        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207e.json.gz", new LabPredictor(p));
+        assertThat(gems.resolvesTolerance()).isTrue();
+        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(22);
+        assertThat(gems.tallies().get("all").wrongSide()).isZero();
+        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
