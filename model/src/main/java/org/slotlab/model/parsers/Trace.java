@@ -2,6 +2,7 @@ package org.slotlab.model.parsers;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.slotlab.model.cost.CostTerm;
 import org.slotlab.model.cost.OpEvents;
 
 /**
@@ -19,8 +20,8 @@ import org.slotlab.model.cost.OpEvents;
  * @param memcpyCalls  copies made (one memcpy each)
  * @param splitCalls   of the C-method calls, String#split ones
  * @param embeddedWrites new embedded strings whose bytes were written into their new slot
- * @param rbStrNewCalls slices str_subseq made with rb_str_new (a middle or a prefix; see
- *                     {@link org.slotlab.model.string.StrSubseq#madeByRbStrNew})
+ * @param rbStrNewCalls slices str_subseq made with rb_str_new (a middle or a prefix, every copy on 3.1;
+ *                     see {@link org.slotlab.model.string.StrSubseq#madeByRbStrNew}), priced at rb_str_new_ns
  */
 public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long methodCalls, long bytesCopied,
         long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites,
@@ -68,7 +69,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
     public OpEvents events() {
         // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
         return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()),
-                memcpyCalls, splitCalls, embeddedWrites).plus(org.slotlab.model.cost.CostTerm.RB_STR_NEW, rbStrNewCalls);
+                memcpyCalls, splitCalls, embeddedWrites).plus(CostTerm.RB_STR_NEW, rbStrNewCalls);
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
