@@ -569,20 +569,14 @@ public final class ProfileCalibration {
                         .withEmbeddedWrites(copied > 0 ? 1 : 0), List.of(slot), 0);
             }
             case "middle":
-            case "suffix_embed": {
-                // a middle slice is made by rb_str_new; an embedded suffix by str_subseq's own branch (3.4), by rb_str_new too on 3.1
-                OpEvents e = new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0)
-                        .withEmbeddedWrites(row.feature("copied_bytes") > 0 ? 1 : 0);
-                boolean rbStrNew = row.group().equals("middle") || layout.embedRule() == RubyLayout.EmbedRule.FIXED;
-                return new RowEvents(rbStrNew ? e.plus(CostTerm.RB_STR_NEW, 1) : e, List.of(slot), 0);
-            }
+            case "suffix_embed":
+                return new RowEvents(new OpEvents(calls, 0, row.feature("copied_bytes"), 0, 0, 0)
+                        .withEmbeddedWrites(row.feature("copied_bytes") > 0 ? 1 : 0), List.of(slot), 0);
             case "string_malloc":
             case "middle_malloc": {
                 long copied = row.feature("malloc_copied_bytes");
                 double memcpy = row.group().equals("string_malloc") ? OpEvents.stringTimesMemcpyCalls(copied) : 1;
-                OpEvents e = new OpEvents(calls, 0, copied, 0, 0, 1, copied, memcpy);
-                return new RowEvents(row.group().equals("middle_malloc") ? e.plus(CostTerm.RB_STR_NEW, 1) : e, List.of(base),
-                        row.feature("malloc_bytes"));
+                return new RowEvents(new OpEvents(calls, 0, copied, 0, 0, 1, copied, memcpy), List.of(base), row.feature("malloc_bytes"));
             }
             case "suffix_frozen":
                 return new RowEvents(new OpEvents(calls, 0, 0, 1, 0, 0), List.of(layout.rstringSize()), 0);
@@ -603,7 +597,7 @@ public final class ProfileCalibration {
                 // (rb_str_new: str_alloc_embed); the GC cycle set by that slot's heap
                 RowEvents source = freshSource(layout, row.feature("source_len"));
                 long copied = row.feature("copied_bytes");
-                OpEvents slice = new OpEvents(1, 0, copied, 0, 0, 0).withEmbeddedWrites(copied > 0 ? 1 : 0).plus(CostTerm.RB_STR_NEW, 1);
+                OpEvents slice = new OpEvents(1, 0, copied, 0, 0, 0).withEmbeddedWrites(copied > 0 ? 1 : 0);
                 List<Integer> slots = new ArrayList<>(source.slots());
                 slots.add(slot);
                 return new RowEvents(source.events().plus(slice), slots, source.mallocBytes());
@@ -922,48 +916,6 @@ public final class ProfileCalibration {
         return new Solved(fit, rss, x);
     }
 
-    /** The probe rows that differ by rb_str_new alone: the same 15 B into the same 40 B slot, as a middle and as a suffix. */
-    static final String RB_STR_NEW_ROW = "slices/middle_15";
-    static final String STR_SUBSEQ_EMBED_ROW = "slices/suffix_embed_15";
-
-    /**
-     * rb_str_new's own work as the contrast of {@link #RB_STR_NEW_ROW} and {@link #STR_SUBSEQ_EMBED_ROW} measured it
-     * (the fastest repeats' time outside GC, or their whole time where GC time was too short to read; the same
-     * equation on both), or 0 with the reason it was not measured. Its error: the two rows' run-to-run spread.
-     */
-    record RbStrNewContrast(double value, double error, boolean measured, String note) {
-        String provenance(String source) {
-            return measured ? String.format(Locale.ROOT, "set: %s; %s (%s)", source, note, "held in the fit, not fitted")
-                    : NOT_DETERMINED + ": " + note;
-        }
-    }
-
-    static RbStrNewContrast rbStrNewContrast(List<DesignRow> rows, RubyLayout layout) {
-        if (layout.embedRule() == RubyLayout.EmbedRule.FIXED) {
-            return new RbStrNewContrast(0, Double.NaN, false, "every copy str_subseq makes on this Ruby goes through rb_str_new, "
-                    + "an embedded suffix too, so no probe row tells its work apart (inside slot_alloc_ns and copy_ns_per_byte)");
-        }
-        DesignRow viaNew = null;
-        DesignRow inline = null;
-        for (DesignRow d : rows) {
-            if (d.row().key().equals(RB_STR_NEW_ROW) && d.equation() != Equation.GC_TIME) {
-                viaNew = d;
-            } else if (d.row().key().equals(STR_SUBSEQ_EMBED_ROW) && d.equation() != Equation.GC_TIME) {
-                inline = d;
-            }
-        }
-        if (viaNew == null || inline == null || viaNew.equation() != inline.equation()) {
-            return new RbStrNewContrast(0, Double.NaN, false, "not measured: this reading lacks " + RB_STR_NEW_ROW + " or "
-                    + STR_SUBSEQ_EMBED_ROW + " timed the same way, so rb_str_new's work stays inside slot_alloc_ns and copy_ns_per_byte");
-        }
-        double diff = viaNew.y() - inline.y();
-        double error = Math.hypot(viaNew.noise() * viaNew.y(), inline.noise() * inline.y());
-        String what = String.format(Locale.ROOT, "%s %.1f ns less %s %.1f ns%s, ± %.1f ns by their run-to-run spread", RB_STR_NEW_ROW,
-                viaNew.y(), STR_SUBSEQ_EMBED_ROW, inline.y(), viaNew.equation().suffix, error);
-        return diff > 0 ? new RbStrNewContrast(diff, error, true, what)
-                : new RbStrNewContrast(0, error, true, what + ": held at 0");
-    }
-
     /** Weighted residual sum of squares of the malloc-limit contrast's rows ({@link #MALLOC_CYCLE_UNIT}) in a fit of every row. */
     private static double contrastRss(List<DesignRow> rows, Solved s) {
         double rss = 0;
@@ -1037,11 +989,6 @@ public final class ProfileCalibration {
         if (n == 0) {
             throw new CalibrationException(CalibrationException.Kind.BAD_OUTPUT,
                     "timing of " + timing.rubyDescription() + " has no row the model can price; nothing to fit");
-        }
-        // rb_str_new's own work: set from the one contrast that differs by it alone and held in the fit
-        RbStrNewContrast rbStrNew = rbStrNewContrast(rows, layout);
-        if (rbStrNew.value() > 0) {
-            defaults = defaults.with(Map.of(CostProfile.RB_STR_NEW, rbStrNew.value()), defaults.name());
         }
         List<Double> candidates = cacheCandidates(caches);
         List<Double> l2s = candidates.stream().filter(c -> c <= L2_SCAN_TO).toList();
@@ -1253,13 +1200,6 @@ public final class ProfileCalibration {
                 coefficients.add(new Coefficient(d.name(), bestT.squareRamp(), d.unit(), d.description(), prov));
                 report.add(new CalibrationFit.CoefficientFit(d.name(), bestT.squareRamp(), d.unit(), true, Double.NaN, Double.NaN, Double.NaN,
                         false, shapes.size() > 1 ? "chosen by the malloc-limit contrast" : "no malloc-limit contrast"));
-                continue;
-            }
-            if (d.name().equals(CostProfile.RB_STR_NEW)) {
-                coefficients.add(new Coefficient(d.name(), rbStrNew.value(), d.unit(), d.description(), rbStrNew.provenance(source)));
-                report.add(new CalibrationFit.CoefficientFit(d.name(), rbStrNew.value(), d.unit(), rbStrNew.measured(),
-                        rbStrNew.error(), rbStrNew.value() - 1.96 * rbStrNew.error(), rbStrNew.value() + 1.96 * rbStrNew.error(), false,
-                        rbStrNew.note()));
                 continue;
             }
             if (d.name().equals(CostProfile.LARGE_BUFFER_EXEMPT)) {

@@ -59,7 +59,6 @@ public final class CostProfile {
     public static final String LARGE_BUFFER_EXEMPT = CostTerm.LARGE_BUFFER_EXEMPT.id();
     public static final String CYCLE_MISS_SQUARE_RAMP = CostTerm.CYCLE_MISS_SQUARE_RAMP.id();
     public static final String COPY = CostTerm.COPY.id();
-    public static final String RB_STR_NEW = CostTerm.RB_STR_NEW.id();
     public static final String MALLOC_COPY = CostTerm.MALLOC_COPY.id();
     public static final String MEMCPY_CALL = CostTerm.MEMCPY_CALL.id();
     public static final String MALLOC = CostTerm.MALLOC.id();
@@ -95,9 +94,7 @@ public final class CostProfile {
             CostTerm.CYCLE_MISS_SQUARE_RAMP.id(),
             "not in this profile file (written before the term existed): 0, the share beyond the cache is the hyperbola 1 - cache / cycle",
             CostTerm.SLOT_LINE_MISS.id(),
-            "not in this profile file (written before the term existed): 0, a slot's lines beyond the cache are inside cycle_miss_ns_per_byte",
-            CostTerm.RB_STR_NEW.id(),
-            "not in this profile file (written before the term existed): 0, rb_str_new's own work is inside slot_alloc_ns and copy_ns_per_byte");
+            "not in this profile file (written before the term existed): 0, a slot's lines beyond the cache are inside cycle_miss_ns_per_byte");
 
     /**
      * Terms added after version 2 files were first written whose cost no older term holds: an

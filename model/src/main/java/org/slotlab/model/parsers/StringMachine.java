@@ -68,7 +68,6 @@ public final class StringMachine {
     private long methodCalls;
     private long splitCalls;
     private long memcpyCalls;
-    private long rbStrNewCalls;
     private long bytesCopied;
     private long embeddedWrites;
     private long sharedSetups;
@@ -293,7 +292,6 @@ public final class StringMachine {
         SubseqOutcome o = StrSubseq.slice(layout, policy, state, s.len, pos, len);
         slices.add(new ValueSlice(role, len, s.len, pos == SlicePosition.SUFFIX, state, o));
         if (o.representation() != Representation.SHARED) {
-            rbStrNewCalls += StrSubseq.madeByRbStrNew(layout, policy, pos, o) ? 1 : 0;
             bytesCopied += len;
             memcpyCalls += (len) > 0 ? 1 : 0;
             embeddedWrites += o.representation() == Representation.EMBEDDED && len > 0 ? 1 : 0;
@@ -371,6 +369,6 @@ public final class StringMachine {
             mallocs += a.mallocs();
         }
         return new Trace(List.copyOf(allocations), List.copyOf(slices), methodCalls, bytesCopied, sharedSetups,
-                frozenRoots, mallocs, memcpyCalls, splitCalls, embeddedWrites, rbStrNewCalls);
+                frozenRoots, mallocs, memcpyCalls, splitCalls, embeddedWrites);
     }
 }

@@ -2,7 +2,6 @@ package org.slotlab.model.parsers;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.slotlab.model.cost.CostTerm;
 import org.slotlab.model.cost.OpEvents;
 
 /**
@@ -20,19 +19,16 @@ import org.slotlab.model.cost.OpEvents;
  * @param memcpyCalls  copies made (one memcpy each)
  * @param splitCalls   of the C-method calls, String#split ones
  * @param embeddedWrites new embedded strings whose bytes were written into their new slot
- * @param rbStrNewCalls slices str_subseq made with rb_str_new (a middle or a prefix, every copy on 3.1;
- *                     see {@link org.slotlab.model.string.StrSubseq#madeByRbStrNew}), priced at rb_str_new_ns
  */
 public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long methodCalls, long bytesCopied,
-        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites,
-        long rbStrNewCalls) {
+        long sharedSetups, long frozenRoots, long mallocs, long memcpyCalls, long splitCalls, long embeddedWrites) {
 
     public Trace {
         allocations = List.copyOf(allocations);
         slices = List.copyOf(slices);
     }
 
-    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Trace EMPTY = new Trace(List.of(), List.of(), 0, 0, 0, 0, 0, 0, 0, 0);
 
     /** Objects allocated. */
     public int objects() {
@@ -69,7 +65,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
     public OpEvents events() {
         // the bytes of strings that own a malloc'd buffer were copied into it (at most its size)
         return new OpEvents(methodCalls, 0, bytesCopied, sharedSetups, frozenRoots, mallocs, Math.min(bytesCopied, mallocBytes()),
-                memcpyCalls, splitCalls, embeddedWrites).plus(CostTerm.RB_STR_NEW, rbStrNewCalls);
+                memcpyCalls, splitCalls, embeddedWrites);
     }
 
     /** What happened after {@code prefix}, a trace this one extends (taken from the same machine earlier). */
@@ -81,7 +77,7 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
                 slices.subList(prefix.slices.size(), slices.size()), methodCalls - prefix.methodCalls,
                 bytesCopied - prefix.bytesCopied, sharedSetups - prefix.sharedSetups, frozenRoots - prefix.frozenRoots,
                 mallocs - prefix.mallocs, memcpyCalls - prefix.memcpyCalls, splitCalls - prefix.splitCalls,
-                embeddedWrites - prefix.embeddedWrites, rbStrNewCalls - prefix.rbStrNewCalls);
+                embeddedWrites - prefix.embeddedWrites);
     }
 
     public Trace plus(Trace o) {
@@ -91,6 +87,6 @@ public record Trace(List<Allocation> allocations, List<ValueSlice> slices, long 
         s.addAll(o.slices);
         return new Trace(a, s, methodCalls + o.methodCalls, bytesCopied + o.bytesCopied, sharedSetups + o.sharedSetups,
                 frozenRoots + o.frozenRoots, mallocs + o.mallocs, memcpyCalls + o.memcpyCalls, splitCalls + o.splitCalls,
-                embeddedWrites + o.embeddedWrites, rbStrNewCalls + o.rbStrNewCalls);
+                embeddedWrites + o.embeddedWrites);
     }
 }

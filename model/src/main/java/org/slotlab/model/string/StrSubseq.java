@@ -57,20 +57,6 @@ public final class StrSubseq {
     }
 
     /**
-     * Whether str_subseq made this slice with rb_str_new (its first branch, string.c:3017-3053, 3.4.5): a copied slice
-     * of a position it may not share, a middle or a prefix; on 3.1 (rb_str_subseq string.c:2821-2841)
-     * every copy, a short suffix included. A suffix a 3.4 build embeds is written by str_subseq's own
-     * branch instead (str_alloc_heap or, patched, str_alloc_embed, then memcpy).
-     */
-    public static boolean madeByRbStrNew(RubyLayout layout, SubseqPolicy policy, SlicePosition position, SubseqOutcome o) {
-        if (o.representation() == Representation.SHARED) {
-            return false;
-        }
-        boolean sharable = position == SlicePosition.SUFFIX || policy.sharableMiddle();
-        return !sharable || layout.embedRule() == RubyLayout.EmbedRule.FIXED;
-    }
-
-    /**
      * rb_str_new(ptr, len): embedded when it fits a slot, else RString + malloc(len + termlen). A
      * length whose buffer (len + termlen) would pass LONG_MAX is refused, as CRuby refuses a string
      * size past LONG_MAX with an ArgumentError (string.c).

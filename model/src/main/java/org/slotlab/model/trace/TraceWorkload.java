@@ -5,13 +5,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slotlab.model.cost.CostProfile;
-import org.slotlab.model.cost.CostTerm;
 import org.slotlab.model.cost.OpEvents;
 import org.slotlab.model.harness.HarnessState;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
 import org.slotlab.model.layout.RubyLayout;
-import org.slotlab.model.string.StrSubseq;
 import org.slotlab.model.string.SubseqOutcome;
 import org.slotlab.model.string.SubseqPolicies;
 import org.slotlab.model.string.SubseqPolicy;
@@ -93,7 +91,6 @@ public final class TraceWorkload {
         double mallocCopied = 0;
         double memcpys = 0;
         double embeddedWrites = 0;
-        double rbStrNew = 0;
         double masterObjects = 0;
         double[] masterPerHeap = new double[layout.heapCount()];
         long gcInterval = gcIntervalOps();
@@ -132,7 +129,6 @@ public final class TraceWorkload {
             mallocCopied += n * o.mallocBytesCopied();
             memcpys += o.bytesCopied() > 0 ? n : 0;
             embeddedWrites += n * SliceLoop.embeddedWrites(o);
-            rbStrNew += StrSubseq.madeByRbStrNew(layout, policy, r.position(), o) ? n : 0;
         }
         double[] other = otherObjects(masterPerHeap);
         double[] kept = keptOtherObjects(other);
@@ -147,8 +143,7 @@ public final class TraceWorkload {
         long ops = ops();
         double splitCalls = splitCalls();
         OpEvents events = new OpEvents(trace.probe().cMethodCalls(), 0, bytesCopied, sharedSetups, roots, mallocs,
-                Math.min(mallocCopied, bytesCopied), memcpys, splitCalls, embeddedWrites).plus(CostTerm.RB_STR_NEW, rbStrNew)
-                .times(1.0 / ops);
+                Math.min(mallocCopied, bytesCopied), memcpys, splitCalls, embeddedWrites).times(1.0 / ops);
         return new Plan(new OpPlan(phases(totals, ops), events, masterObjects / ops, ""), ops, objects);
     }
 

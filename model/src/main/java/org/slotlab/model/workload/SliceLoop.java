@@ -2,7 +2,6 @@ package org.slotlab.model.workload;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.slotlab.model.cost.CostTerm;
 import org.slotlab.model.cost.OpEvents;
 import org.slotlab.model.heap.ObjectSpec;
 import org.slotlab.model.heap.Phase;
@@ -102,9 +101,6 @@ public record SliceLoop(long len, long sourceLen, SourceState source, SlicePosit
         OpEvents events = new OpEvents(1, 0, o.bytesCopied(), o.sharedSetup() ? 1 : 0, o.allocatedRoot() ? 1 : 0,
                 o.sliceMallocBytes() > 0 ? 1 : 0, o.mallocBytesCopied(), o.bytesCopied() > 0 ? 1 : 0)
                 .withEmbeddedWrites(embeddedWrites(o));
-        if (StrSubseq.madeByRbStrNew(layout, policy, position, o)) {
-            events = events.plus(CostTerm.RB_STR_NEW, 1);
-        }
         List<ObjectSpec> setup = new ArrayList<>();
         if (source == SourceState.UNFROZEN_UNSHARED) {
             // The fresh source: "a" * source_len (rb_str_times -> str_enc_new, exact size).

@@ -41,11 +41,10 @@ class ValidationLabTest {
         Scoreboard.Tally all = s.tallies().get("all");
         assertThat(s.resolvesTolerance()).isTrue();
         assertThat(all.rows()).isEqualTo(46);
-        // 39 of 46 within ±10% (41 before rb_str_new_ns, which this host's lab loops pay less of than its probes: the
-        // frozen 50 B suffix under RubyGems and the fresh 200 B suffix under benchmark-ips now predicted 11% and 12%
-        // too fast); one row on the wrong side of 1.0, by a hair and inside its own runs' spread: the 200 B suffix of
-        // a fresh 1,000 B source under benchmark-ips on cutoff-256 (its runs 0.911..1.411)
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(39);
+        // 41 of 46 within ±10%; one row on the wrong side of 1.0, by a hair and inside its own runs' spread: the
+        // 200 B suffix of a fresh 1,000 B source under benchmark-ips on cutoff-256, predicted 0.990 against 1.122
+        // (its runs 0.911..1.411; always-embed runs the same code and measured 1.095, predicted 0.991)
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(41);
         assertThat(s.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.harness() + " " + r.variant())
                         .isEqualTo("subseq-fresh1000-suffix-200 benchmark-ips cutoff-256"));
@@ -81,14 +80,13 @@ class ValidationLabTest {
                         .isEqualTo("subseq-fresh1000-suffix-200 benchmark-ips cutoff-256"));
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops: 97 of 109 within ±10% (102 before rb_str_new_ns: five frozen 16 to 56 B suffixes now predicted
-        // 10-12% too fast on this host; 93 before the lazy sweep was simulated page by page, which brought the fresh
-        // 10,000 B source's rows in); two on the wrong side, the fresh 1,000 B source's 500 and 615 B suffixes in
-        // 640 B slots (0.81 measured, 1.06 and 1.05 predicted), the step this host takes past an 8 MiB cycle
+        // its bare loops: 102 of 109 within ±10% (93 before the lazy sweep was simulated page by page, which brought the
+        // fresh 10,000 B source's rows in); two on the wrong side, the fresh 1,000 B source's 500 and 615 B suffixes in
+        // 640 B slots (0.81 measured, 1.05 and 1.04 predicted), the step this host takes past an 8 MiB cycle
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261206a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(97);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(102);
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.harness() + " " + r.variant())
                         .matches("subseq-fresh1000-suffix-(500|615) bare always-embed"));
@@ -107,9 +105,9 @@ class ValidationLabTest {
         Scoreboard.Tally all = s.tallies().get("all");
         assertThat(s.resolvesTolerance()).isTrue();
         assertThat(all.rows()).isEqualTo(46);
-        // 43 of 46 within ±10% (93%; 40 before rb_str_new_ns); on the wrong side only the 200 B suffix of a fresh 1,000 B source embedded under
+        // 40 of 46 within ±10% (87%); on the wrong side only the 200 B suffix of a fresh 1,000 B source embedded under
         // benchmark-ips, where the model charges 53 ns for memory beyond the cache that the measured runs do not pay
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(43);
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(40);
         assertThat(s.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.harness() + " " + r.variant())
                         .matches("subseq-fresh1000-suffix-200 benchmark-ips (always-embed|cutoff-256)"));
@@ -120,9 +118,8 @@ class ValidationLabTest {
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isFalse();
         assertThat(bareAll.rows()).isEqualTo(109);
-        // 83 of 109 and one on the wrong side (80 and two before rb_str_new_ns)
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(83);
-        assertThat(bareAll.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(1);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(80);
+        assertThat(bareAll.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(2);
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
@@ -152,12 +149,10 @@ class ValidationLabTest {
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        // 87 of 109 (88 before rb_str_new_ns, which takes one row in and two out: the frozen 16 B suffix on the cutoff
-        // builds, now 10-12% too fast)
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(87);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(88);
         assertThat(bareAll.wrongSide()).as("bare rows on the wrong side").isZero();
         // the miss this host shows: a fresh 10,000 B source, embedding builds measured 0.40-0.49, predicted 0.73-0.84
-        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within() && !r.row().startsWith("subseq-fresh10000-")).hasSizeLessThanOrEqualTo(3);
+        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within() && !r.row().startsWith("subseq-fresh10000-")).hasSizeLessThanOrEqualTo(2);
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
@@ -178,7 +173,7 @@ class ValidationLabTest {
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207a.json.gz", new LabPredictor(p));
         Scoreboard.Tally all = bare.tallies().get("all");
         assertThat(all.rows()).isEqualTo(109);
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(99);
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(98);
         assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
         // the fresh 10,000 B source: measured 0.41-0.47 on the embedding builds, predicted 0.75 before the contrast
         assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed()).hasSize(19)
@@ -186,7 +181,7 @@ class ValidationLabTest {
         // the contrast's own rows choose how the share beyond the cache grows: here a quarter of the square ramp
         assertThat(p.get(CostProfile.CYCLE_MISS_SQUARE_RAMP)).isEqualTo(0.25);
         assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed() && r.within())
-                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(9);
+                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(11);
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
@@ -242,18 +237,16 @@ class ValidationLabTest {
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207c.json.gz", new LabPredictor(p));
         Scoreboard.Tally all = bare.tallies().get("all");
         assertThat(all.rows()).isEqualTo(109);
-        // 100 of 109 (94 before rb_str_new_ns priced the middle slices the calibration reads the copy rate from)
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(100);
-        // the one: a 500 B suffix of an already-shared source embedded in 640 B, measured 1.10, predicted 0.99
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(94);
+        // the one: a 500 B suffix of an already-shared source embedded in 640 B, measured 1.10, predicted 0.94
         assertThat(all.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(1);
-        // 13 (14 before rb_str_new_ns: the embedding side a little cheaper, this reading has no slot-line contrast)
         assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed() && r.within())
-                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(13);
+                .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(14);
         assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
 
         Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207c.json.gz", new LabPredictor(p));
         assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(21);
         assertThat(gems.tallies().get("all").wrongSide()).isZero();
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
@@ -271,35 +264,28 @@ class ValidationLabTest {
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207d.json.gz", new LabPredictor(p));
         Scoreboard.Tally all = bare.tallies().get("all");
         assertThat(all.rows()).isEqualTo(109);
-        // 101 of 109 (93%), none on the wrong side: every miss is a fresh 10,000 B row. 82 and 2 on the wrong side
-        // without rb_str_new_ns, 79 and 5 when the same readings are fitted without the slot-line term either
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(101);
-        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
-        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
-                .allSatisfy(r -> assertThat(r.row()).startsWith("subseq-fresh10000-"));
+        // 79 of 109 and 5 on the wrong side when the same readings are fitted without the term
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(82);
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isLessThanOrEqualTo(2);
         assertThat(bare.ratios()).filteredOn(r -> r.row().startsWith("subseq-fresh10000-") && r.changed() && r.within())
                 .as("fresh 10,000 B rows within ±10%").hasSizeGreaterThanOrEqualTo(11);
         assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
 
         Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207d.json.gz", new LabPredictor(p));
         assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        // 23 of 23 (18 without rb_str_new_ns: the frozen 200 to 500 B suffixes measured 11-15% faster than predicted)
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(18);
         assertThat(gems.tallies().get("all").wrongSide()).isZero();
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
 
     @Test
-    void aSessionTakenAfterRbStrNewWasPriced_onFilesItNeverSaw() throws Exception {
-        // the same host, 2026-12-07 17:01-17:27 UTC, calibrated and measured after rb_str_new_ns was added: a test of it
+    void aSessionOnFilesNoChoiceOfTheModelSaw_meetsTheTargets() throws Exception {
+        // the same host, 2026-12-07 17:01-17:27 UTC, calibrated and measured after the model was last changed
         CostProfile p = profile("calibration-ruby-3.4.5-base-20261207e.json.gz");
         assertThat(p.trusted()).isTrue();
-        assertThat(p.get(CostProfile.RB_STR_NEW)).as("ns per rb_str_new").isBetween(1.0, 4.0);
         assertThat(p.get(CostProfile.SLOT_LINE_MISS)).as("ns per slot line beyond the cache").isPositive();
 
-        // 106 of 109 (97%), none on the wrong side; the three misses are fresh 10,000 B rows. Without rb_str_new_ns the
-        // same readings score 106 as well: the frozen and shared suffixes' mean error goes from -0.1% to +4.2% with it
-        // (from -4.1% to +1.0% over this host's six sessions)
+        // 106 of 109 (97%), none on the wrong side; the three misses are fresh 10,000 B rows
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207e.json.gz", new LabPredictor(p));
         Scoreboard.Tally all = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
@@ -310,11 +296,11 @@ class ValidationLabTest {
                 .allSatisfy(r -> assertThat(r.row()).startsWith("subseq-fresh10000-"));
         assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
 
-        // RubyGems: 22 of 23 (23 without the term: the frozen 50 B suffix on cutoff-256, measured 1.21, predicted 1.34)
+        // RubyGems: 23 of 23, none on the wrong side
         Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207e.json.gz", new LabPredictor(p));
         assertThat(gems.resolvesTolerance()).isTrue();
         assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(22);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isEqualTo(23);
         assertThat(gems.tallies().get("all").wrongSide()).isZero();
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
@@ -380,10 +366,8 @@ class ValidationLabTest {
         // the wrong side. Reached: 104 and 108 (102 and 107 before the lazy sweep was simulated page by page and
         // the process's first GC grew its heaps as CRuby's does: the reused receiver's split(":", 2) loops now run
         // 455 GCs on the patched builds where CRuby runs 445)
-        // Since rb_str_new_ns: 105 and 105 (104 and 108 before); on this Xeon the 500 B suffixes of frozen and shared
-        // sources embedded in 640 B slots now come out 10-14% too fast
-        for (Map.Entry<String, Integer> level : Map.of("lab-3.4.5-variants-bare-20261202c.json.gz", 105,
-                "lab-3.4.5-variants-bare-20261202d.json.gz", 105).entrySet()) {
+        for (Map.Entry<String, Integer> level : Map.of("lab-3.4.5-variants-bare-20261202c.json.gz", 104,
+                "lab-3.4.5-variants-bare-20261202d.json.gz", 108).entrySet()) {
             String f = level.getKey();
             Scoreboard s = variants(f, sameHour);
             Scoreboard.Tally all = s.tallies().get("all");
@@ -424,29 +408,24 @@ class ValidationLabTest {
         // quiet enough to test ±10%: identical code within ±10% of 1.00 in 40 of 42 rows
         assertThat(s.resolvesTolerance()).isTrue();
         assertThat(all.rows()).isEqualTo(46);
-        // 33 of 46 within ±10%: short of the target (38 before rb_str_new_ns: on this host the lab loops' embedded
-        // suffixes pay more than its probes' suffix_embed_15 row says, and eight frozen 16-615 B suffix rows under
-        // RubyGems and benchmark-ips now come out 10-20% too fast); the two rows on the wrong side are the same loop,
-        // a fresh 1,000 B source's 500 B suffix embedded in a 640 B slot, which this host runs 12-25% slower than sharing
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(33);
+        // 38 of 46 within ±10%: short of the target; the two rows on the wrong side are the same loop, a fresh
+        // 1,000 B source's 500 B suffix embedded in a 640 B slot, which this host runs 12-25% slower than sharing
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(38);
         assertThat(s.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.variant()).isEqualTo("subseq-fresh1000-suffix-500 always-embed"));
         assertThat(s.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " " + g.harness()).isTrue());
 
-        // its bare loops (identical code within ±10% of 1.00 in 116 of 119 rows): 94 of 109 within ±10% (101 before
-        // rb_str_new_ns, 92 before the lazy sweep was simulated page by page), none on the wrong side; the misses are
-        // fresh sources' rows, where this host's first touches of a page cost ten times the Xeon's and the simulated
-        // arena's fault count weighs as much, and, since rb_str_new_ns, four frozen suffixes embedded by always-embed
-        // predicted 10-12% too fast
+        // its bare loops (identical code within ±10% of 1.00 in 116 of 119 rows): 101 of 109 within ±10% (92 before the
+        // lazy sweep was simulated page by page), none on the wrong side; the misses are fresh sources' rows, where this
+        // host's first touches of a page cost ten times the Xeon's and the simulated arena's fault count weighs as much
         Scoreboard bare = variants("lab-3.4.5-variants-bare-20261204a.json.gz", new LabPredictor(p));
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(94);
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(101);
         assertThat(bareAll.wrongSide()).as("bare rows on the wrong side of 1.0").isZero();
         assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
-                .allSatisfy(r -> assertThat(r.row() + " " + r.variant())
-                        .matches("subseq-fresh(1000|10000)-suffix-\\d+ .*|subseq-frozen-suffix-\\d+ always-embed"));
+                .allSatisfy(r -> assertThat(r.row()).matches("subseq-fresh(1000|10000)-suffix-\\d+"));
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
@@ -471,9 +450,8 @@ class ValidationLabTest {
         // Since the slots' own term (slot_cycle_miss_ns_per_byte), 43 within and that first row on the wrong side again
         // (0.72 measured, 1.12 predicted): this reading has no 320 B cycle_copy rows, its fit moves the slots' step onto
         // the probe's 640 B rows at 8 MiB of heap and cycle_cache_bytes to 32 MiB, and the row's 15.7 MB cycle under
-        // benchmark-ips pays neither; over every same-hour file the term gains 12 rows and the wrong-side count is even.
-        // Since rb_str_new_ns, 41: the frozen 50 B suffix on the cutoff builds under RubyGems now 11-12% too fast
-        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(41);
+        // benchmark-ips pays neither; over every same-hour file the term gains 12 rows and the wrong-side count is even
+        assertThat(all.within()).as("rows within ±10%").isGreaterThanOrEqualTo(43);
         assertThat(s.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
                 .allSatisfy(r -> assertThat(r.row() + " " + r.harness() + " " + r.variant())
                         .isEqualTo("subseq-fresh1000-suffix-500 benchmark-ips always-embed"));
@@ -487,9 +465,9 @@ class ValidationLabTest {
         Scoreboard.Tally bareAll = bare.tallies().get("all");
         assertThat(bare.resolvesTolerance()).isTrue();
         assertThat(bareAll.rows()).isEqualTo(109);
-        // Since rb_str_new_ns: 103 of 109, and that row no longer on the wrong side (1.16 measured, 1.04 predicted)
-        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(103);
-        assertThat(bareAll.wrongSide()).as("bare rows on the wrong side of 1.0").isZero();
+        assertThat(bareAll.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(100);
+        assertThat(bare.ratios()).filteredOn(r -> r.changed() && r.wrongSide())
+                .allSatisfy(r -> assertThat(r.row() + " " + r.variant()).isEqualTo("subseq-frozen-suffix-250 always-embed"));
         assertThat(bare.gcs()).isNotEmpty().allSatisfy(g -> assertThat(g.within()).as(g.row() + " on " + g.ruby()).isTrue());
     }
 
