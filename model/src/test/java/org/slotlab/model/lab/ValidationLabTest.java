@@ -305,6 +305,31 @@ class ValidationLabTest {
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
 
+    @Test
+    void aSecondSessionNoChoiceOfTheModelSaw_fallsShortOnThe640ByteAndSharedSuffixes() throws Exception {
+        // the same host, 2026-12-07 19:39-20:07 UTC, the model unchanged since the session of 17:01
+        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207f.json.gz");
+        assertThat(p.trusted()).isTrue();
+
+        // 95 of 109 (87%), none on the wrong side: the embedded side of the frozen and already-shared suffixes priced
+        // too dear (their 320 and 640 B slots), and fresh 10,000 B rows
+        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207f.json.gz", new LabPredictor(p));
+        Scoreboard.Tally all = bare.tallies().get("all");
+        assertThat(bare.resolvesTolerance()).isTrue();
+        assertThat(all.rows()).isEqualTo(109);
+        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(95);
+        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
+        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+
+        // RubyGems: 19 of 23, one on the wrong side (always-embed's 500 B suffix, measured 1.10)
+        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207f.json.gz", new LabPredictor(p));
+        assertThat(gems.resolvesTolerance()).isTrue();
+        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
+        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(19);
+        assertThat(gems.tallies().get("all").wrongSide()).isLessThanOrEqualTo(1);
+        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
