@@ -278,83 +278,83 @@ class ValidationLabTest {
         assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
     }
 
+    /** A same-hour session's bare and RubyGems files, each predicted from the calibration of its hour. */
+    private record Session(CostProfile profile, Scoreboard bare, Scoreboard gems) {
+        Scoreboard.Tally bareAll() {
+            return bare.tallies().get("all");
+        }
+
+        Scoreboard.Tally gemsAll() {
+            return gems.tallies().get("all");
+        }
+    }
+
+    /**
+     * What every quiet same-hour session on this host shows, whatever it scores: a trusted calibration,
+     * identical code within ±10% of 1.00 often enough to test a ±10% prediction, and every single-heap
+     * loop's GC count within ±3%, bare and under RubyGems.
+     */
+    private static Session sameHourSession(String tag) throws Exception {
+        CostProfile p = profile("calibration-ruby-3.4.5-base-" + tag + ".json.gz");
+        assertThat(p.trusted()).as(tag).isTrue();
+        Session s = new Session(p, variants("lab-3.4.5-variants-bare-" + tag + ".json.gz", new LabPredictor(p)),
+                variants("lab-3.4.5-variants-harness-" + tag + ".json.gz", new LabPredictor(p)));
+        assertThat(s.bare().resolvesTolerance()).as(tag + " bare").isTrue();
+        assertThat(s.gems().resolvesTolerance()).as(tag + " RubyGems").isTrue();
+        assertThat(s.bareAll().rows()).isEqualTo(109);
+        assertThat(s.gemsAll().rows()).isEqualTo(23);
+        assertThat(s.bare().gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+        assertThat(s.gems().gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+        return s;
+    }
+
     @Test
     void aSessionOnFilesNoChoiceOfTheModelSaw_meetsTheTargets() throws Exception {
         // the same host, 2026-12-07 17:01-17:27 UTC, calibrated and measured after the model was last changed
-        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207e.json.gz");
-        assertThat(p.trusted()).isTrue();
-        assertThat(p.get(CostProfile.SLOT_LINE_MISS)).as("ns per slot line beyond the cache").isPositive();
+        Session s = sameHourSession("20261207e");
+        assertThat(s.profile().get(CostProfile.SLOT_LINE_MISS)).as("ns per slot line beyond the cache").isPositive();
 
         // 106 of 109 (97%), none on the wrong side; the three misses are fresh 10,000 B rows
-        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207e.json.gz", new LabPredictor(p));
-        Scoreboard.Tally all = bare.tallies().get("all");
-        assertThat(bare.resolvesTolerance()).isTrue();
-        assertThat(all.rows()).isEqualTo(109);
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(106);
-        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
-        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
+        assertThat(s.bareAll().within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(106);
+        assertThat(s.bareAll().wrongSide()).as("bare rows on the wrong side").isZero();
+        assertThat(s.bare().ratios()).filteredOn(r -> r.changed() && !r.within())
                 .allSatisfy(r -> assertThat(r.row()).startsWith("subseq-fresh10000-"));
-        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
 
         // RubyGems: 23 of 23, none on the wrong side
-        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207e.json.gz", new LabPredictor(p));
-        assertThat(gems.resolvesTolerance()).isTrue();
-        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isEqualTo(23);
-        assertThat(gems.tallies().get("all").wrongSide()).isZero();
-        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+        assertThat(s.gemsAll().within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(s.gemsAll().wrongSide()).isZero();
     }
 
     @Test
     void aSecondSessionNoChoiceOfTheModelSaw_fallsShortOnThe640ByteAndSharedSuffixes() throws Exception {
         // the same host, 2026-12-07 19:39-20:07 UTC, the model unchanged since the session of 17:01
-        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207f.json.gz");
-        assertThat(p.trusted()).isTrue();
+        Session s = sameHourSession("20261207f");
 
         // 95 of 109 (87%), none on the wrong side: the embedded side of the frozen and already-shared suffixes priced
         // too dear (their 320 and 640 B slots), and fresh 10,000 B rows
-        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207f.json.gz", new LabPredictor(p));
-        Scoreboard.Tally all = bare.tallies().get("all");
-        assertThat(bare.resolvesTolerance()).isTrue();
-        assertThat(all.rows()).isEqualTo(109);
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(95);
-        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
-        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
+        assertThat(s.bareAll().within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(95);
+        assertThat(s.bareAll().wrongSide()).as("bare rows on the wrong side").isZero();
 
         // RubyGems: 19 of 23, one on the wrong side (always-embed's 500 B suffix, measured 1.10)
-        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207f.json.gz", new LabPredictor(p));
-        assertThat(gems.resolvesTolerance()).isTrue();
-        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(19);
-        assertThat(gems.tallies().get("all").wrongSide()).isLessThanOrEqualTo(1);
-        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+        assertThat(s.gemsAll().within()).as("RubyGems rows within ±10%").isGreaterThanOrEqualTo(19);
+        assertThat(s.gemsAll().wrongSide()).isLessThanOrEqualTo(1);
     }
 
     @Test
     void aThirdSessionNoChoiceOfTheModelSaw_meetsTheTargetsOnTheBareLoopsAndUnderRubyGems() throws Exception {
         // the same host, 2026-12-07 22:06-22:34 UTC, the model unchanged since the session of 17:01
-        CostProfile p = profile("calibration-ruby-3.4.5-base-20261207g.json.gz");
-        assertThat(p.trusted()).isTrue();
+        Session s = sameHourSession("20261207g");
 
         // 100 of 109 (92%), none on the wrong side: the misses are eight fresh 10,000 B rows, this time predicted too
         // fast (0.38-0.42 against 0.44-0.48 measured), and the already-shared source's 500 B suffix embedded in 640 B
-        Scoreboard bare = variants("lab-3.4.5-variants-bare-20261207g.json.gz", new LabPredictor(p));
-        Scoreboard.Tally all = bare.tallies().get("all");
-        assertThat(bare.resolvesTolerance()).isTrue();
-        assertThat(all.rows()).isEqualTo(109);
-        assertThat(all.within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(100);
-        assertThat(all.wrongSide()).as("bare rows on the wrong side").isZero();
-        assertThat(bare.ratios()).filteredOn(r -> r.changed() && !r.within())
+        assertThat(s.bareAll().within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(100);
+        assertThat(s.bareAll().wrongSide()).as("bare rows on the wrong side").isZero();
+        assertThat(s.bare().ratios()).filteredOn(r -> r.changed() && !r.within())
                 .allSatisfy(r -> assertThat(r.row()).matches("subseq-(fresh10000|shared)-suffix-\\d+"));
-        assertThat(bare.gcs()).hasSize(29).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " on " + g.ruby()).isLessThan(0.03));
 
         // RubyGems: 23 of 23
-        Scoreboard gems = variants("lab-3.4.5-variants-harness-20261207g.json.gz", new LabPredictor(p));
-        assertThat(gems.resolvesTolerance()).isTrue();
-        assertThat(gems.tallies().get("all").rows()).isEqualTo(23);
-        assertThat(gems.tallies().get("all").within()).as("RubyGems rows within ±10%").isEqualTo(23);
-        assertThat(gems.tallies().get("all").wrongSide()).isZero();
-        assertThat(gems.gcs()).hasSize(8).allSatisfy(g -> assertThat(Math.abs(g.error())).as(g.row() + " " + g.harness()).isLessThan(0.03));
+        assertThat(s.gemsAll().within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(s.gemsAll().wrongSide()).isZero();
     }
 
     private static LabPredictor base;
