@@ -32,7 +32,8 @@ groups=("20261202d bare-20261202c bare-20261202d harness-20261202"
   "20261207d harness-20261207d bare-20261207d"
   "20261207e harness-20261207e bare-20261207e"
   "20261207f harness-20261207f bare-20261207f"
-  "20261207g harness-20261207g bare-20261207g")
+  "20261207g harness-20261207g bare-20261207g"
+  "20261208a harness-20261208a bare-20261208a")
 # Same-hour sessions taken while the host was too noisy to test the model: their identical-code rows
 # (both builds run the same code) land within ±10% of 1.00 in too few rows. Printed apart, as a record.
 noisy=("20261203a harness-20261203a bare-20261203a"

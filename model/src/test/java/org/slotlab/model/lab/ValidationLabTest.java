@@ -357,6 +357,23 @@ class ValidationLabTest {
         assertThat(s.gemsAll().wrongSide()).isZero();
     }
 
+    @Test
+    void aSessionOnAHostWhoseFirstTouchCostsTenMicroseconds_missesOnlyTheFresh10000ByteRows() throws Exception {
+        // 2026-12-08 01:37-02:46 UTC, an AMD host where a page's first touch costs 10 µs, the model unchanged since 2026-12-07
+        Session s = sameHourSession("20261208a");
+        assertThat(s.profile().get(CostProfile.PAGE_FAULT)).as("ns per page fault").isGreaterThan(5_000);
+
+        // 92 of 109 (84%), none on the wrong side: every miss is a fresh 10,000 B row, predicted too slow (0.32 against 0.28)
+        assertThat(s.bareAll().within()).as("bare rows within ±10%").isGreaterThanOrEqualTo(92);
+        assertThat(s.bareAll().wrongSide()).as("bare rows on the wrong side").isZero();
+        assertThat(s.bare().ratios()).filteredOn(r -> r.changed() && !r.within())
+                .allSatisfy(r -> assertThat(r.row()).startsWith("subseq-fresh10000-"));
+
+        // RubyGems: 23 of 23
+        assertThat(s.gemsAll().within()).as("RubyGems rows within ±10%").isEqualTo(23);
+        assertThat(s.gemsAll().wrongSide()).isZero();
+    }
+
     private static LabPredictor base;
     private static LabPredictor ruby31;
     /** The unpatched build calibrated in the same hour as the latest lab files. */
